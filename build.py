@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Build the static web site into dist/ and optionally serve it on 127.0.0.1.
+
+    python build.py                      # build dist/
+    python build.py --serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
+
+dist/ holds everything the page needs; it makes no request to any other host:
+
+    index.html, main.js, worker.js, board.js, ... (copied from web/)
+    build-info.json        version, wheel path and sha256, Pyodide version (read by the worker)
+    pyodide/               the Pyodide runtime files from node_modules/pyodide (npm ci) and
+                           the numpy wheel next to pyodide-lock.json
+    wheels/<hash>/*.whl    our engine wheel (py3-none-any); the hash folder busts caches
+    .nojekyll              GitHub Pages: serve files as they are
+
+The numpy wheel comes from a local folder (--numpy-dir, env GOMOKU_NUMPY_DIR, default
+../shared/pyodide-packages beside the repo) or, when it is not there, from the official
+Pyodide CDN for the pinned version; either way its sha256 must match pyodide-lock.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+DEFAULT_NUMPY_DIR = ROOT.parent / "shared" / "pyodide-packages"
+CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/{file}"
+
+# The runtime files Pyodide loads (by itself or through our worker). Nothing else from
+# the npm package is copied: no source maps, type declarations or Node-only helpers.
+PYODIDE_FILES = [
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+WEB_SUFFIXES = {".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".webmanifest", ".txt"}
+
+# The Content-Security-Policy of the page (kept in one place: web/index.html has the same
+# text in a meta tag, tests/browser checks that they agree). The dev server also sends it
+# as a header, so that the worker (which a meta tag does not reach) runs under it too.
+CSP = (
+    "default-src 'none'; "
+    "script-src 'self' 'wasm-unsafe-eval'; "
+    "worker-src 'self'; "
+    "connect-src 'self'; "
+    "img-src 'self' data:; "
+    "style-src 'self'; "
+    "font-src 'self'; "
+    "manifest-src 'self'; "
+    "base-uri 'none'; "
+    "form-action 'none'"
+)
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def project_version() -> str:
+    import tomllib
+
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def pyodide_version() -> str:
+    pkg = PYODIDE_NPM / "package.json"
+    if not pkg.exists():
+        raise SystemExit(
+            "node_modules/pyodide is missing: run `npm ci` first (pyodide is pinned in "
+            "package.json / package-lock.json)"
+        )
+    return json.loads(pkg.read_text())["version"]
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build our py3-none-any wheel with pip (PEP 517, setuptools backend)."""
+    with tempfile.TemporaryDirectory(prefix="gomoku-wheel-") as tmp:
+        cmd = [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", tmp]
+        log("building wheel: " + " ".join(cmd[1:]))
+        subprocess.run(cmd, check=True, cwd=ROOT)
+        wheels = list(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise SystemExit(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / wheels[0].name
+        shutil.copy2(wheels[0], target)
+    # pip leaves setuptools' scratch folders in the source tree
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    for egg in (ROOT / "py").glob("*.egg-info"):
+        shutil.rmtree(egg, ignore_errors=True)
+    return target
+
+
+def find_numpy(lock: dict, numpy_dir: Path | None, version: str, dest: Path) -> Path:
+    """Put the numpy wheel named in pyodide-lock.json into dest/ with its sha256 checked."""
+    entry = lock["packages"]["numpy"]
+    name, want = entry["file_name"], entry["sha256"]
+    target = dest / name
+    candidates = []
+    if numpy_dir is not None:
+        candidates.append(numpy_dir / name)
+    for path in candidates:
+        if path.exists():
+            got = sha256_file(path)
+            if got != want:
+                raise SystemExit(f"{path}: sha256 {got} does not match pyodide-lock.json {want}")
+            shutil.copyfile(path, target)
+            log(f"numpy wheel from {path}")
+            return target
+    url = CDN.format(version=version, file=name)
+    log(f"numpy wheel not found locally ({numpy_dir}); downloading {url}")
+    tmp = target.with_suffix(".part")
+    with urllib.request.urlopen(url, timeout=120) as resp, tmp.open("wb") as f:
+        shutil.copyfileobj(resp, f)
+    got = sha256_file(tmp)
+    if got != want:
+        tmp.unlink()
+        raise SystemExit(f"downloaded {name}: sha256 {got} does not match pyodide-lock.json {want}")
+    tmp.rename(target)
+    return target
+
+
+def build(out: Path, numpy_dir: Path | None) -> dict:
+    t0 = time.monotonic()
+    if not (WEB / "index.html").exists():
+        raise SystemExit("web/index.html is missing")
+    version = pyodide_version()
+    staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
+    try:
+        # web files
+        for src in sorted(WEB.rglob("*")):
+            if src.is_file() and src.suffix in WEB_SUFFIXES:
+                dst = staging / src.relative_to(WEB)
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dst)
+        (staging / ".nojekyll").write_text("")
+
+        # Pyodide runtime + numpy
+        pyo = staging / "pyodide"
+        pyo.mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copy2(PYODIDE_NPM / name, pyo / name)
+        lock = json.loads((pyo / "pyodide-lock.json").read_text())
+        numpy_whl = find_numpy(lock, numpy_dir, version, pyo)
+
+        # our wheel, in a folder named by its hash so browsers never use a stale copy
+        tmp_wheels = staging / "wheels-tmp"
+        wheel = build_wheel(tmp_wheels)
+        digest = sha256_file(wheel)
+        wheel_dir = staging / "wheels" / digest[:12]
+        wheel_dir.mkdir(parents=True)
+        wheel = wheel.rename(wheel_dir / wheel.name)
+        shutil.rmtree(tmp_wheels)
+
+        # one short id for this build's own files (web + wheel), shown by the page
+        web_hash = hashlib.sha256()
+        for f in sorted(staging.rglob("*")):
+            rel = f.relative_to(staging)
+            if f.is_file() and rel.parts[0] != "pyodide":
+                web_hash.update(rel.as_posix().encode() + sha256_file(f).encode())
+        info = {
+            "name": "gomoku",
+            "version": project_version(),
+            "build": web_hash.hexdigest()[:12],
+            "builtAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "wheel": wheel.relative_to(staging).as_posix(),
+            "wheelSha256": digest,
+            "pyodideVersion": version,
+            "numpyWheel": numpy_whl.name,
+            "csp": CSP,
+        }
+        (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+
+        for d in [staging, *(p for p in staging.rglob("*") if p.is_dir())]:
+            d.chmod(0o755)
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    log(f"dist ready: {out} ({size / 1e6:.1f} MB, {time.monotonic() - t0:.1f} s)")
+    return info
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right types, no caching, and the page's CSP as a header."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".json": "application/json",
+        ".whl": "application/octet-stream",
+        ".zip": "application/zip",
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("GOMOKU_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # a browser that drops a connection it no longer needs is not an error
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0) -> Server:
+    """An HTTP server for `directory` on 127.0.0.1 (port 0 = any free port)."""
+    return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (dist/)")
+    ap.add_argument(
+        "--numpy-dir",
+        type=Path,
+        default=None,
+        help="folder holding the Pyodide numpy wheel (env GOMOKU_NUMPY_DIR; "
+        "default ../shared/pyodide-packages); else it is downloaded from the Pyodide CDN",
+    )
+    ap.add_argument("--serve", action="store_true", help="serve dist/ after building")
+    ap.add_argument("--no-build", action="store_true", help="with --serve: serve the existing dist/")
+    ap.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free port)")
+    args = ap.parse_args(argv)
+
+    numpy_dir = args.numpy_dir or (
+        Path(os.environ["GOMOKU_NUMPY_DIR"]) if os.environ.get("GOMOKU_NUMPY_DIR") else DEFAULT_NUMPY_DIR
+    )
+    out = args.out.resolve()
+    if not (args.serve and args.no_build):
+        build(out, numpy_dir)
+    if args.serve:
+        server = make_server(out, args.port)
+        host, port = server.server_address[:2]
+        print(f"Serving {out} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

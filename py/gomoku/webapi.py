@@ -1,0 +1,261 @@
+"""Message handler for the web worker: plain Python, testable in CPython.
+
+The worker script (web/worker.js) passes every message from the page to `handle_json`
+and posts whatever comes back. Nothing here imports `js` or `pyodide`.
+
+Messages (every one carries `id`, a string or integer that the replies echo):
+
+    {type: "init", id}
+        -> {type: "ready", id, version, protocol}
+    {type: "think", id, size?, rule?, moves: [[x, y], ...], limits: {timeMs, depth?, nodes?}}
+        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms}
+           (through `emit`, while the search runs)
+        -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
+            pv, source, time_ms, winner, winningLine}
+    {type: "status", id, size?, rule?, moves}
+        -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
+
+Anything malformed gets {type: "error", id, message} (id is null when the message had no
+usable id). `handle` never raises.
+
+Coordinates are the engine's: (x, y), 0-based, x from the left, y from the TOP row.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .errors import GomokuError
+
+PROTOCOL = 1
+MAX_ID_LENGTH = 128
+MAX_TIME_MS = 600_000
+MAX_DEPTH = 100
+MAX_NODES = 10**10
+DEFAULT_SIZE = 15
+DEFAULT_RULE = "freestyle"
+
+Message = dict[str, Any]
+Emit = Callable[[Message], None]
+
+
+class BadMessage(ValueError):
+    """The message does not follow the protocol; the text goes back to the page."""
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: object) -> bool:
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v)  # type: ignore[arg-type]
+
+
+def _message_id(message: object) -> str | int | None:
+    """The id to echo, or None when the message has no usable one."""
+    if not isinstance(message, dict):
+        return None
+    mid = message.get("id")
+    if isinstance(mid, str) and 0 < len(mid) <= MAX_ID_LENGTH:
+        return mid
+    if _is_int(mid) and abs(mid) < 2**53:
+        return mid
+    return None
+
+
+def _check_keys(obj: dict, allowed: set[str], what: str) -> None:
+    extra = sorted(str(k) for k in obj if k not in allowed)
+    if extra:
+        raise BadMessage(f"unknown field(s) in {what}: {', '.join(extra)}")
+
+
+def _parse_size(message: Message) -> int:
+    size = message.get("size", DEFAULT_SIZE)
+    if not _is_int(size):
+        raise BadMessage(f"size must be an integer, got {size!r}")
+    return size
+
+
+def _parse_rule(message: Message) -> str | int:
+    rule = message.get("rule", DEFAULT_RULE)
+    if not (isinstance(rule, str) or _is_int(rule)):
+        raise BadMessage(f"rule must be a name or a number, got {rule!r}")
+    return rule
+
+
+def _parse_moves(message: Message, size: int) -> list[tuple[int, int]]:
+    if "moves" not in message:
+        raise BadMessage("missing field: moves")
+    moves = message["moves"]
+    if not isinstance(moves, list):
+        raise BadMessage("moves must be a list of [x, y] pairs")
+    if len(moves) > size * size:
+        raise BadMessage(f"too many moves for a {size}x{size} board ({len(moves)})")
+    out = []
+    for i, mv in enumerate(moves):
+        if not (isinstance(mv, list | tuple) and len(mv) == 2 and all(map(_is_int, mv))):
+            raise BadMessage(f"moves[{i}] must be a pair of integers [x, y], got {mv!r}")
+        x, y = mv
+        if not (0 <= x < size and 0 <= y < size):
+            raise BadMessage(f"moves[{i}] = [{x}, {y}] is off the {size}x{size} board")
+        out.append((x, y))
+    return out
+
+
+def _parse_limits(message: Message) -> dict[str, int]:
+    limits = message.get("limits")
+    if not isinstance(limits, dict):
+        raise BadMessage("limits must be an object like {timeMs: 1000}")
+    _check_keys(limits, {"timeMs", "depth", "nodes"}, "limits")
+    out: dict[str, int] = {}
+    t = limits.get("timeMs")
+    if t is not None:
+        if not _is_number(t) or not 0 < t <= MAX_TIME_MS:
+            raise BadMessage(f"limits.timeMs must be a number in (0, {MAX_TIME_MS}], got {t!r}")
+        out["time_ms"] = max(1, int(t))
+    d = limits.get("depth")
+    if d is not None:
+        if not _is_int(d) or not 1 <= d <= MAX_DEPTH:
+            raise BadMessage(f"limits.depth must be an integer in 1..{MAX_DEPTH}, got {d!r}")
+        out["depth"] = d
+    n = limits.get("nodes")
+    if n is not None:
+        if not _is_int(n) or not 1 <= n <= MAX_NODES:
+            raise BadMessage(f"limits.nodes must be a positive integer, got {n!r}")
+        out["nodes"] = n
+    if not out:
+        raise BadMessage("limits needs at least one of timeMs, depth, nodes")
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    """Tuples -> lists, numpy scalars -> Python numbers, recursively."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, bool | str) or value is None:
+        return value
+    if hasattr(value, "item") and callable(value.item):  # numpy scalar
+        return value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+class WebApi:
+    """Keeps one engine between messages, so its caches survive from move to move."""
+
+    def __init__(self) -> None:
+        self._engine: Any = None
+
+    def _engine_for(self, size: int, rule: str | int) -> Any:
+        from .engine import Engine  # deferred: `init` answers before the tables are built
+
+        if self._engine is None:
+            self._engine = Engine(size=size, rule=rule)
+        else:
+            self._engine.new_game(size=size, rule=rule)
+        return self._engine
+
+    def _position(self, message: Message) -> Any:
+        size = _parse_size(message)
+        rule = _parse_rule(message)
+        moves = _parse_moves(message, size)
+        eng = self._engine_for(size, rule)
+        eng.set_position(moves)
+        return eng
+
+    @staticmethod
+    def _status_fields(eng: Any) -> Message:
+        return {
+            "winner": int(eng.winner),
+            "winningLine": [[int(x), int(y)] for x, y in (eng.winning_line or [])],
+        }
+
+    def handle(self, message: object, emit: Emit | None = None) -> Message:
+        """Answer one message; progress goes to `emit`, the final reply is returned."""
+        mid = _message_id(message)
+        try:
+            return self._dispatch(message, mid, emit)
+        except (BadMessage, GomokuError) as exc:
+            return {"type": "error", "id": mid, "message": str(exc)}
+        except Exception as exc:  # a bug: report it instead of killing the worker
+            return {"type": "error", "id": mid, "message": f"internal error: {exc!r}"}
+
+    def _dispatch(self, message: object, mid: str | int | None, emit: Emit | None) -> Message:
+        if not isinstance(message, dict):
+            raise BadMessage(f"a message must be an object, got {type(message).__name__}")
+        if mid is None:
+            raise BadMessage("missing or invalid id (a non-empty string or an integer)")
+        kind = message.get("type")
+        if kind == "init":
+            _check_keys(message, {"type", "id"}, "init")
+            return {"type": "ready", "id": mid, "version": __version__, "protocol": PROTOCOL}
+        if kind == "status":
+            _check_keys(message, {"type", "id", "size", "rule", "moves"}, "status")
+            eng = self._position(message)
+            return {
+                "type": "status",
+                "id": mid,
+                "sideToMove": int(eng.side_to_move),
+                "isOver": bool(eng.is_over),
+                "moveCount": len(eng.moves),
+                **self._status_fields(eng),
+            }
+        if kind == "think":
+            _check_keys(message, {"type", "id", "size", "rule", "moves", "limits"}, "think")
+            limits = _parse_limits(message)
+            eng = self._position(message)
+            if eng.is_over:
+                raise BadMessage("the game is already over")
+            return self._think(eng, limits, mid, emit)
+        if isinstance(kind, str):
+            raise BadMessage(f"unknown message type {kind!r}")
+        raise BadMessage("missing or invalid type")
+
+    def _think(self, eng: Any, limits: dict[str, int], mid: str | int, emit: Emit | None) -> Message:
+        from .engine import Limits
+        from .geometry import to_text
+
+        def on_info(info: Any) -> None:
+            if emit is not None:
+                emit({"type": "info", "id": mid, **_jsonable(info.to_dict())})
+
+        result = eng.think(Limits(**limits), on_info=on_info)
+        x, y = (int(v) for v in result.move)
+        reply: Message = {"type": "result", "id": mid, **_jsonable(result.to_dict())}
+        reply["move"] = [x, y]
+        reply["moveText"] = to_text(x, y, eng.size)
+        eng.play(x, y)
+        reply.update(self._status_fields(eng))
+        return reply
+
+
+_api = WebApi()
+
+
+def handle(message: object, emit: Emit | None = None) -> Message:
+    """Answer one message with the module's shared engine (see WebApi.handle)."""
+    return _api.handle(message, emit)
+
+
+def handle_json(text: str, emit_json: Callable[[str], None] | None = None) -> str:
+    """The worker's entry point: a JSON message in, a JSON reply out.
+
+    Progress messages go to `emit_json` as JSON strings.
+    """
+    try:
+        message = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        return json.dumps({"type": "error", "id": None, "message": f"invalid JSON: {exc}"})
+
+    def emit(reply: Message) -> None:
+        if emit_json is not None:
+            emit_json(json.dumps(reply))
+
+    return json.dumps(handle(message, emit))

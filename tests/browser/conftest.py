@@ -1,0 +1,168 @@
+"""Browser tests: headless Chromium (the Debian package at /usr/bin/chromium) against the
+built dist/, served by build.py's server on 127.0.0.1 with a random port.
+
+dist/ is built once per session (skipped when it is newer than every input;
+GOMOKU_TEST_REBUILD=1 forces a build, GOMOKU_TEST_NO_REBUILD=1 uses dist/ as it is).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("GOMOKU_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# Time limits: generous, so that a slow or busy machine does not fail a test.
+READY_MS = 180_000
+MOVE_MS = 120_000
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py at the repo root)
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _inputs() -> list[Path]:
+    files = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
+    for folder in (ROOT / "web", ROOT / "py" / "gomoku"):
+        files += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    return files
+
+
+def _dist_is_fresh() -> bool:
+    info = DIST / "build-info.json"
+    if not info.exists():
+        return False
+    built = info.stat().st_mtime
+    return all(p.stat().st_mtime <= built for p in _inputs() if p.exists())
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    if os.environ.get("GOMOKU_TEST_NO_REBUILD") and (DIST / "build-info.json").exists():
+        return DIST
+    if os.environ.get("GOMOKU_TEST_REBUILD") or not _dist_is_fresh():
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def base_url(dist_dir: Path) -> str:
+    """Overrides pytest-playwright's base_url: our own server for dist/."""
+    server = build.make_server(dist_dir, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (see scripts/test.sh)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+        "headless": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def console_log(page):
+    """Every console message of the page and its worker, as 'type: text' strings."""
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    return messages
+
+
+class GamePage:
+    """The game page in one browser tab, with the waits the tests share."""
+
+    def __init__(self, page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+
+    def open(self, query: str = "test=1&time=200", fresh: bool = True) -> None:
+        """Open the page (with an empty localStorage when fresh) and wait for the engine."""
+        if fresh:
+            self.page.goto(f"{self.base_url}?{query}")
+            self.page.evaluate("localStorage.clear()")
+        self.page.goto(f"{self.base_url}?{query}")
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function(
+            "document.querySelector('#board').dataset.engine === 'ready'", timeout=READY_MS
+        )
+
+    def status(self) -> str:
+        return self.page.get_attribute("#board", "data-status") or ""
+
+    def moves(self) -> list[str]:
+        return (self.page.get_attribute("#board", "data-moves") or "").split()
+
+    def wait_moves(self, count: int, timeout: int = MOVE_MS) -> list[str]:
+        self.page.wait_for_function(
+            "n => (document.querySelector('#board').dataset.moves || '').split(' ')"
+            ".filter(Boolean).length >= n",
+            arg=count,
+            timeout=timeout,
+        )
+        return self.moves()
+
+    def wait_status(self, *codes: str, timeout: int = MOVE_MS) -> str:
+        self.page.wait_for_function(
+            "codes => codes.includes(document.querySelector('#board').dataset.status)",
+            arg=list(codes),
+            timeout=timeout,
+        )
+        return self.status()
+
+    def cell_point(self, text: str) -> tuple[float, float]:
+        """Page coordinates of the intersection named like "h8" (15x15 board)."""
+        box = self.page.locator("#board").bounding_box()
+        x = "abcdefghijklmno".index(text[0])
+        y = 15 - int(text[1:])
+        s = box["width"]
+        margin = max(18, round(s * 0.06))  # as BoardView.layout()
+        step = (s - 2 * margin) / 14
+        return box["x"] + margin + x * step, box["y"] + margin + y * step
+
+    def click_cell(self, text: str) -> None:
+        self.page.mouse.click(*self.cell_point(text))
+
+
+@pytest.fixture
+def game(page, base_url) -> GamePage:
+    return GamePage(page, base_url)

@@ -1,0 +1,106 @@
+/* Engine worker: runs the Python engine in Pyodide, self-hosted under ./pyodide/.
+ *
+ * Thin on purpose: every message goes to gomoku.webapi.handle_json (plain Python, tested in
+ * CPython), whose replies are posted back. Replies echo the message's id.
+ *
+ *   worker -> page  {type:"ready", version, build, pyodide, loadMs}     once, when usable
+ *                   {type:"fatal", message}                            loading failed
+ *                   {type:"info"|"result"|"status"|"error", id, ...}   answers
+ *
+ * Test hook: when the worker URL has test=1 (the page passes it on from its own ?test=1),
+ * {type:"debug-hang"} makes the worker spin forever, so tests can check that the page
+ * notices and replaces it.
+ */
+"use strict";
+
+const params = new URL(self.location.href).searchParams;
+const TEST_MODE = params.get("test") === "1";
+const t0 = performance.now();
+
+importScripts("pyodide/pyodide.js");
+
+let handleJson = null;
+const backlog = [];
+
+function post(msg) {
+  self.postMessage(msg);
+}
+
+function idOf(data) {
+  if (data && typeof data === "object" && !Array.isArray(data)) {
+    const id = data.id;
+    if ((typeof id === "string" && id.length > 0 && id.length <= 128) || Number.isSafeInteger(id)) {
+      return id;
+    }
+  }
+  return null;
+}
+
+function answer(data) {
+  if (TEST_MODE && data && data.type === "debug-hang") {
+    // Simulates an engine stuck in a long computation: never yields, never answers.
+    for (;;) { /* spin */ }
+  }
+  let text;
+  try {
+    text = JSON.stringify(data);
+  } catch (err) {
+    text = undefined;
+  }
+  if (typeof text !== "string") {
+    post({ type: "error", id: idOf(data), message: "message is not JSON-serialisable" });
+    return;
+  }
+  try {
+    const reply = handleJson(text, (infoText) => post(JSON.parse(infoText)));
+    post(JSON.parse(reply));
+  } catch (err) {
+    post({ type: "error", id: idOf(data), message: "worker error: " + String(err && err.message || err) });
+  }
+}
+
+self.onmessage = (event) => {
+  if (handleJson === null) {
+    backlog.push(event.data);
+  } else {
+    answer(event.data);
+  }
+};
+
+async function start() {
+  const infoResp = await fetch("build-info.json", { cache: "no-cache" });
+  if (!infoResp.ok) throw new Error("build-info.json: HTTP " + infoResp.status);
+  const info = await infoResp.json();
+
+  const indexURL = new URL("pyodide/", self.location.href).href;
+  const pyodide = await loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.warn(s) });
+
+  const failures = [];
+  const errorCallback = (msg) => failures.push(String(msg));
+  const quiet = () => {};
+  await pyodide.loadPackage("numpy", { messageCallback: quiet, errorCallback });
+  const wheelURL = new URL(info.wheel, self.location.href).href;
+  await pyodide.loadPackage(wheelURL, { messageCallback: quiet, errorCallback });
+  if (failures.length) throw new Error("loading packages failed: " + failures.join("; "));
+
+  const webapi = pyodide.pyimport("gomoku.webapi");
+  const fn = webapi.handle_json;
+  // Warm up: the first call builds the engine's tables; "ready" means a think is fast.
+  const warm = JSON.parse(fn(JSON.stringify({ type: "status", id: "warmup", moves: [] })));
+  if (warm.type !== "status") throw new Error("engine self-check failed: " + (warm.message || warm.type));
+  handleJson = (text, emit) => fn(text, emit);
+
+  const version = pyodide.runPython("import gomoku; gomoku.__version__");
+  post({
+    type: "ready",
+    version,
+    build: info.build,
+    pyodide: pyodide.version,
+    loadMs: Math.round(performance.now() - t0),
+  });
+  while (backlog.length) answer(backlog.shift());
+}
+
+start().catch((err) => {
+  post({ type: "fatal", message: String(err && err.message || err) });
+});
