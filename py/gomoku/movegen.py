@@ -1,0 +1,142 @@
+"""Candidate moves in threat buckets, with forced replies and forward pruning.
+
+Candidates are the empty cells within distance 2 of a stone that the board keeps. A
+cell only at distance 2 is kept when it builds something for the mover (the far-attack
+exception) or blocks a strong threat; quiet defence is played next to the stones.
+
+Buckets, strongest first: make five > block five > make an open four > (opponent can
+make a four or open four: only blocks and own fours) > four-three and double threats >
+open threes and blocks of open threes > twos > rest. Inside a bucket, cells are ordered
+by an attack + defence score from their direction classes (weights.py).
+"""
+
+from __future__ import annotations
+
+from .board import NEAR1, Board
+from .patterns import (
+    COUNT_BITS,
+    FOUR,
+    OPEN_FOUR,
+    SIDE_MASK,
+    SIDE_SHIFT,
+    T_DOUBLE_THREE,
+    T_FIVE,
+    T_FOUR,
+    T_FOUR_THREE,
+    T_NONE,
+    T_OPEN_FOUR,
+    T_OPEN_THREE,
+    T_OPEN_TWO,
+    T_THREE,
+    all_summaries,
+    threat_class,
+)
+from .weights import ATTACK_WEIGHT, DEFENCE_WEIGHT
+
+# Buckets (higher first)
+B_WIN, B_BLOCK_FIVE, B_OPEN_FOUR, B_BLOCK_OPEN_FOUR = 9, 8, 7, 6
+B_DOUBLE, B_FOUR, B_THREE, B_TWO, B_REST = 5, 4, 3, 2, 1
+
+ATTACK_BUCKET = {
+    T_FIVE: B_WIN, T_OPEN_FOUR: B_OPEN_FOUR, T_FOUR_THREE: B_DOUBLE, T_DOUBLE_THREE: B_DOUBLE,
+    T_FOUR: B_FOUR, T_OPEN_THREE: B_THREE, T_THREE: B_TWO, T_OPEN_TWO: B_TWO,
+}
+DEFENCE_BUCKET = {
+    T_FIVE: B_BLOCK_FIVE, T_OPEN_FOUR: B_BLOCK_OPEN_FOUR, T_FOUR_THREE: B_DOUBLE,
+    T_DOUBLE_THREE: B_DOUBLE, T_OPEN_THREE: B_THREE, T_FOUR: B_THREE,
+}
+
+DEFAULT_MAX_MOVES = 20  # forward pruning: best N in quiet positions
+BUCKET_SCALE = 1 << 20
+
+
+def _build_info() -> dict[int, tuple[int, int, int, bool]]:
+    """summary -> (threat class, attack score, defence score, has a line four-or-better)."""
+    info = {}
+    for s in all_summaries():
+        att = sum(ATTACK_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
+        dfn = sum(DEFENCE_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
+        line_four = bool((s >> (COUNT_BITS * FOUR)) & 7 or (s >> (COUNT_BITS * OPEN_FOUR)) & 7)
+        info[s] = (threat_class(s), att, dfn, line_four)
+    return info
+
+
+INFO = _build_info()
+
+
+def cell_threats(board: Board, p: int) -> tuple[int, int]:
+    """(mover's threat class, opponent's threat class) at empty cell p."""
+    s = board.summary[p]
+    black, white = INFO[s & SIDE_MASK][0], INFO[s >> SIDE_SHIFT][0]
+    return (black, white) if board.side == 1 else (white, black)
+
+
+def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[int]:
+    """Ordered candidate cells for the side to move (see module doc).
+
+    Forced situations return only the relevant cells: a winning cell; the cells that
+    block the opponent's five; a move making an open four; when the opponent threatens
+    an open four, only our fours and the cells that stop it. ``max_moves`` prunes the
+    ordered list of a quiet position (None keeps all). An empty board gives the centre.
+    """
+    if not board.history:
+        c = board.size // 2
+        return [board.layout.index(c, c)]
+    summary = board.summary
+    near = board.near
+    black = board.side == 1
+    own_five = opp_five = own_open_four = -1
+    opp_four_threat = False
+    scored = []
+    for q in board.candidates:
+        s = summary[q]
+        if black:
+            own, opp = INFO[s & SIDE_MASK], INFO[s >> SIDE_SHIFT]
+        else:
+            own, opp = INFO[s >> SIDE_SHIFT], INFO[s & SIDE_MASK]
+        oc, pc = own[0], opp[0]
+        if oc == T_FIVE:
+            return [q]
+        if pc == T_FIVE:
+            opp_five = q if opp_five < 0 else opp_five
+            scored.append((B_BLOCK_FIVE * BUCKET_SCALE + own[1] + opp[2], q, oc, pc, opp[3]))
+            continue
+        if oc == T_OPEN_FOUR and own_open_four < 0:
+            own_open_four = q
+        if pc >= T_OPEN_FOUR:
+            opp_four_threat = True
+        if near[q] < NEAR1 and oc < T_OPEN_TWO and pc < T_FOUR:
+            continue  # distance 2 and neither attack nor a real block
+        bucket = max(ATTACK_BUCKET.get(oc, B_REST), DEFENCE_BUCKET.get(pc, B_REST))
+        scored.append((bucket * BUCKET_SCALE + own[1] + opp[2], q, oc, pc, opp[3]))
+    if opp_five >= 0:
+        return sorted((q for key, q, *_ in scored if key >= B_BLOCK_FIVE * BUCKET_SCALE))
+    if own_open_four >= 0:
+        return [own_open_four]
+    scored.sort(reverse=True)
+    if opp_four_threat:
+        # Only our fours and the cells where the opponent would make a four or better.
+        return [q for _, q, oc, _pc, opp_line_four in scored if oc >= T_FOUR or opp_line_four]
+    moves = [q for _, q, *_ in scored]
+    if max_moves is not None and len(moves) > max_moves:
+        del moves[max_moves:]
+    return moves
+
+
+def ranked(board: Board) -> list[tuple[int, int]]:
+    """(ordering key, cell) for every candidate, strongest first (no pruning, no forcing)."""
+    out = []
+    black = board.side == 1
+    for q in board.candidates:
+        s = board.summary[q]
+        own, opp = (INFO[s & SIDE_MASK], INFO[s >> SIDE_SHIFT]) if black else (
+            INFO[s >> SIDE_SHIFT], INFO[s & SIDE_MASK])
+        if board.near[q] < NEAR1 and own[0] < T_OPEN_TWO and opp[0] < T_FOUR:
+            continue
+        bucket = max(ATTACK_BUCKET.get(own[0], B_REST), DEFENCE_BUCKET.get(opp[0], B_REST))
+        out.append((bucket * BUCKET_SCALE + own[1] + opp[2], q))
+    out.sort(reverse=True)
+    return out
+
+
+__all__ = ["generate", "ranked", "cell_threats", "INFO", "T_NONE"]

@@ -1,0 +1,88 @@
+"""Evaluation and candidate ranking: symmetric, and forced replies where the rules force them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gomoku.board import Board
+from gomoku.evaluation import evaluate
+from gomoku.geometry import from_text, transform
+from gomoku.movegen import cell_threats, generate, ranked
+
+
+def random_position(seed: int, plies: int, size: int = 15) -> list[tuple[int, int]]:
+    rng = random.Random(seed)
+    board = Board(size)
+    for _ in range(plies):
+        moves = sorted(board.candidates) or [board.layout.index(size // 2, size // 2)]
+        board.make(rng.choice(moves))
+        if board.winner:
+            board.unmake()
+            break
+    return board.moves
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_eval_and_ranking_invariant_under_symmetries(seed: int) -> None:
+    size = 15
+    moves = random_position(seed, 10 + 3 * seed, size)
+    base = Board.from_moves(moves, size)
+    base_rank = {base.point(q): key for key, q in ranked(base)}
+    for k in range(8):
+        moved = Board.from_moves([transform(k, x, y, size) for x, y in moves], size)
+        assert evaluate(moved) == evaluate(base)
+        rank = {moved.point(q): key for key, q in ranked(moved)}
+        assert rank == {transform(k, x, y, size): key for (x, y), key in base_rank.items()}
+        # forced/pruned generation: the same set of moves up to the symmetry
+        got_cells, want_cells = generate(moved, None), generate(base, None)
+        if len(want_cells) == 1 and len(got_cells) == 1:
+            # a single forcing move (win, open four): any of the equivalent cells will do
+            assert cell_threats(moved, got_cells[0])[0] == cell_threats(base, want_cells[0])[0]
+            continue
+        got = sorted(moved.point(q) for q in got_cells)
+        want = sorted(transform(k, *base.point(q), size) for q in want_cells)
+        assert got == want
+
+
+def board_of(text: str) -> Board:
+    return Board.from_moves([from_text(t, 15) for t in text.split()])
+
+
+def texts(board: Board, cells: list[int]) -> set[str]:
+    from gomoku.geometry import to_text
+
+    return {to_text(*board.point(q), 15) for q in cells}
+
+
+def test_empty_board_gives_centre() -> None:
+    board = Board()
+    assert [board.point(q) for q in generate(board)] == [(7, 7)]
+
+
+def test_win_in_one_is_the_only_move() -> None:
+    # black h8 i8 j8 k8, white h9 i9 j9: black to move wins at g8 or l8
+    board = board_of("h8 h9 i8 i9 j8 j9 k8 a1")
+    assert texts(board, generate(board)) <= {"g8", "l8"}
+    assert len(generate(board)) == 1
+
+
+def test_must_block_five() -> None:
+    # white has four a1..a4 (blocked by nothing above a5): black must block a5
+    board = board_of("h8 a1 h9 a2 j10 a3 k12 a4")
+    assert texts(board, generate(board)) == {"a5"}
+
+
+def test_open_three_forces_block_or_four() -> None:
+    # white open three f10 g10 h10 with black to move and no black four available
+    board = board_of("h8 f10 i7 g10 b2 h10")
+    moves = texts(board, generate(board))
+    # black has no four to make: only the cells next to the three and its far ends
+    assert moves == {"d10", "e10", "i10", "j10"}
+
+
+def test_pruning_keeps_best_n() -> None:
+    board = Board.from_moves(random_position(5, 20))
+    full = generate(board, None)
+    assert generate(board, 5) == full[:5] or len(full) <= 5
