@@ -51,8 +51,14 @@ def scratch_state(board: Board) -> dict:
             sums[2][1] += pw == FIVE
         summary[p] = s
     cands = {p for p in lay.onboard if board.cells[p] == EMPTY and near[p]}
-    return {"keys": keys, "summary": summary, "near": near, "cands": cands, "hash": h,
-            "sums": {k: tuple(v) for k, v in sums.items()}}
+    return {
+        "keys": keys,
+        "summary": summary,
+        "near": near,
+        "cands": cands,
+        "hash": h,
+        "sums": {k: tuple(v) for k, v in sums.items()},
+    }
 
 
 def incremental_state(board: Board) -> dict:
@@ -85,8 +91,15 @@ def random_game(rng: random.Random, board: Board, plies: int, undo_rate: float =
         assert evaluate(board) == evaluate_from_scratch(board)
 
 
-@pytest.mark.parametrize(("size", "rule", "seed"), [(15, Rule.FREESTYLE, 1), (15, Rule.STANDARD, 2),
-                                                    (20, Rule.FREESTYLE, 3), (17, Rule.STANDARD, 4)])
+@pytest.mark.parametrize(
+    ("size", "rule", "seed"),
+    [
+        (15, Rule.FREESTYLE, 1),
+        (15, Rule.STANDARD, 2),
+        (20, Rule.FREESTYLE, 3),
+        (17, Rule.STANDARD, 4),
+    ],
+)
 def test_incremental_equals_scratch(size: int, rule: Rule, seed: int) -> None:
     rng = random.Random(seed)
     board = Board(size, rule)
@@ -97,19 +110,36 @@ def test_undo_restores_exact_state() -> None:
     rng = random.Random(11)
     board = Board()
     for _ in range(60):
-        board.make(rng.choice(sorted(board.candidates)) if board.candidates else board.layout.index(7, 7))
+        board.make(
+            rng.choice(sorted(board.candidates)) if board.candidates else board.layout.index(7, 7)
+        )
         if board.winner:
             board.unmake()
             break
-    snapshot = (list(board.keys), list(board.summary), list(board.near), set(board.candidates),
-                board.hash, board.value, board.side, list(board.history))
+    snapshot = (
+        list(board.keys),
+        list(board.summary),
+        list(board.near),
+        set(board.candidates),
+        board.hash,
+        board.value,
+        board.side,
+        list(board.history),
+    )
     for _ in range(30):
         empties = sorted(board.candidates)
         board.make(rng.choice(empties))
         board.unmake()
-    assert snapshot == (list(board.keys), list(board.summary), list(board.near),
-                        set(board.candidates), board.hash, board.value, board.side,
-                        list(board.history))
+    assert snapshot == (
+        list(board.keys),
+        list(board.summary),
+        list(board.near),
+        set(board.candidates),
+        board.hash,
+        board.value,
+        board.side,
+        list(board.history),
+    )
 
 
 def test_hash_is_deterministic_and_order_independent() -> None:
@@ -128,8 +158,7 @@ def play_line(board: Board, black: list[tuple[int, int]], white: list[tuple[int,
 
 def test_five_wins_at_edge() -> None:
     board = Board()
-    play_line(board, [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
-              [(5, 5), (6, 6), (7, 8), (9, 9)])
+    play_line(board, [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)], [(5, 5), (6, 6), (7, 8), (9, 9)])
     assert board.winner == 1
     assert board.winning_line() == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]
     with pytest.raises(IllegalMoveError):
@@ -138,8 +167,9 @@ def test_five_wins_at_edge() -> None:
 
 def test_diagonal_five_to_corner() -> None:
     board = Board(20)
-    play_line(board, [(15, 15), (16, 16), (17, 17), (18, 18), (19, 19)],
-              [(0, 5), (0, 7), (0, 9), (0, 11)])
+    play_line(
+        board, [(15, 15), (16, 16), (17, 17), (18, 18), (19, 19)], [(0, 5), (0, 7), (0, 9), (0, 11)]
+    )
     assert board.winner == 1
 
 
@@ -147,8 +177,11 @@ def test_diagonal_five_to_corner() -> None:
 def test_overline(rule: Rule, wins: bool) -> None:
     """X X X _ X X then filling the gap makes six: a win only in freestyle."""
     board = Board(15, rule)
-    play_line(board, [(2, 7), (3, 7), (4, 7), (6, 7), (7, 7), (5, 7)],
-              [(2, 0), (4, 0), (6, 0), (8, 0), (10, 0)])
+    play_line(
+        board,
+        [(2, 7), (3, 7), (4, 7), (6, 7), (7, 7), (5, 7)],
+        [(2, 0), (4, 0), (6, 0), (8, 0), (10, 0)],
+    )
     assert board.winner == (1 if wins else 0)
 
 

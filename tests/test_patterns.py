@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -36,7 +36,7 @@ def runs_through_centre(line: str, centre: int) -> int:
     return hi - lo + 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute(line: str, centre: int, exact: bool) -> int:
     """Classify by trying completions: five, then count winning fills, then recurse."""
     run = runs_through_centre(line, centre)
@@ -56,8 +56,14 @@ def brute(line: str, centre: int, exact: bool) -> int:
     if wins == 1:
         return P.FOUR
     best = P.NONE
-    step_down = {P.OPEN_FOUR: P.OPEN_THREE, P.FOUR: P.THREE, P.OPEN_THREE: P.OPEN_TWO,
-                 P.THREE: P.TWO, P.OPEN_TWO: P.ONE, P.TWO: P.ONE}
+    step_down = {
+        P.OPEN_FOUR: P.OPEN_THREE,
+        P.FOUR: P.THREE,
+        P.OPEN_THREE: P.OPEN_TWO,
+        P.THREE: P.TWO,
+        P.OPEN_TWO: P.ONE,
+        P.TWO: P.ONE,
+    }
     for i in fills:
         filled = line[:i] + OWN + line[i + 1 :]
         best = max(best, step_down.get(brute(filled, centre, exact), P.NONE))

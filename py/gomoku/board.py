@@ -134,8 +134,20 @@ def layout(size: int, rule: Rule) -> Layout:
     weight = [PATTERN_WEIGHT[c] + ((1 << VALUE_FIVE_SHIFT) if c == FIVE else 0) for c in range(10)]
     values = [weight[b] + (weight[w] << VALUE_SIDE_SHIFT) for b, w in zip(pb, pw, strict=True)]
     return Layout(
-        size, rule, pad, width, cells, deltas, onboard, tuple(ub), tuple(uw), tuple(nu),
-        counts, values, pb, pw,
+        size,
+        rule,
+        pad,
+        width,
+        cells,
+        deltas,
+        onboard,
+        tuple(ub),
+        tuple(uw),
+        tuple(nu),
+        counts,
+        values,
+        pb,
+        pw,
     )
 
 
@@ -254,7 +266,10 @@ class Board:
             self.winner = side
         n = lay.cells
         value = self.value - (
-            values[keys[p]] + values[keys[n + p]] + values[keys[2 * n + p]] + values[keys[3 * n + p]]
+            values[keys[p]]
+            + values[keys[n + p]]
+            + values[keys[2 * n + p]]
+            + values[keys[3 * n + p]]
         )
         cells[p] = side
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
@@ -300,7 +315,10 @@ class Board:
         cells[p] = EMPTY
         n = lay.cells
         self.value = value + (
-            values[keys[p]] + values[keys[n + p]] + values[keys[2 * n + p]] + values[keys[3 * n + p]]
+            values[keys[p]]
+            + values[keys[n + p]]
+            + values[keys[2 * n + p]]
+            + values[keys[3 * n + p]]
         )
         near = self.near
         cand = self.candidates

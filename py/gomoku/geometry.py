@@ -44,7 +44,9 @@ def from_text(text: str, size: int) -> Point:
         raise CoordinateError(f"move text must be a string, got {text!r}")
     m = _TEXT_RE.match(text.strip().lower())
     if not m:
-        raise CoordinateError(f"malformed move {text!r} (expected a column letter and a row, like h8)")
+        raise CoordinateError(
+            f"malformed move {text!r} (expected a column letter and a row, like h8)"
+        )
     x = COLUMNS.index(m.group(1))
     row = int(m.group(2))
     if x >= size or not 1 <= row <= size:
@@ -82,7 +84,9 @@ def transform(k: int, x: int, y: int, size: int) -> Point:
 def inverse(k: int) -> int:
     """The symmetry that undoes k."""
     for j in range(SYMMETRY_COUNT):
-        if all(transform(j, *transform(k, x, y, 5), 5) == (x, y) for x in range(5) for y in range(5)):
+        if all(
+            transform(j, *transform(k, x, y, 5), 5) == (x, y) for x in range(5) for y in range(5)
+        ):
             return j
     raise AssertionError("unreachable")
 

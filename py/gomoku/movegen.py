@@ -38,12 +38,22 @@ B_WIN, B_BLOCK_FIVE, B_OPEN_FOUR, B_BLOCK_OPEN_FOUR = 9, 8, 7, 6
 B_DOUBLE, B_FOUR, B_THREE, B_TWO, B_REST = 5, 4, 3, 2, 1
 
 ATTACK_BUCKET = {
-    T_FIVE: B_WIN, T_OPEN_FOUR: B_OPEN_FOUR, T_FOUR_THREE: B_DOUBLE, T_DOUBLE_THREE: B_DOUBLE,
-    T_FOUR: B_FOUR, T_OPEN_THREE: B_THREE, T_THREE: B_TWO, T_OPEN_TWO: B_TWO,
+    T_FIVE: B_WIN,
+    T_OPEN_FOUR: B_OPEN_FOUR,
+    T_FOUR_THREE: B_DOUBLE,
+    T_DOUBLE_THREE: B_DOUBLE,
+    T_FOUR: B_FOUR,
+    T_OPEN_THREE: B_THREE,
+    T_THREE: B_TWO,
+    T_OPEN_TWO: B_TWO,
 }
 DEFENCE_BUCKET = {
-    T_FIVE: B_BLOCK_FIVE, T_OPEN_FOUR: B_BLOCK_OPEN_FOUR, T_FOUR_THREE: B_DOUBLE,
-    T_DOUBLE_THREE: B_DOUBLE, T_OPEN_THREE: B_THREE, T_FOUR: B_THREE,
+    T_FIVE: B_BLOCK_FIVE,
+    T_OPEN_FOUR: B_BLOCK_OPEN_FOUR,
+    T_FOUR_THREE: B_DOUBLE,
+    T_DOUBLE_THREE: B_DOUBLE,
+    T_OPEN_THREE: B_THREE,
+    T_FOUR: B_THREE,
 }
 
 DEFAULT_MAX_MOVES = 20  # forward pruning: best N in quiet positions
@@ -85,7 +95,7 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     summary = board.summary
     near = board.near
     black = board.side == 1
-    own_five = opp_five = own_open_four = -1
+    opp_five = own_open_four = -1
     opp_four_threat = False
     scored = []
     for q in board.candidates:
@@ -129,8 +139,11 @@ def ranked(board: Board) -> list[tuple[int, int]]:
     black = board.side == 1
     for q in board.candidates:
         s = board.summary[q]
-        own, opp = (INFO[s & SIDE_MASK], INFO[s >> SIDE_SHIFT]) if black else (
-            INFO[s >> SIDE_SHIFT], INFO[s & SIDE_MASK])
+        own, opp = (
+            (INFO[s & SIDE_MASK], INFO[s >> SIDE_SHIFT])
+            if black
+            else (INFO[s >> SIDE_SHIFT], INFO[s & SIDE_MASK])
+        )
         if board.near[q] < NEAR1 and own[0] < T_OPEN_TWO and opp[0] < T_FOUR:
             continue
         bucket = max(ATTACK_BUCKET.get(own[0], B_REST), DEFENCE_BUCKET.get(opp[0], B_REST))

@@ -40,7 +40,15 @@ EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
 NONE, OVERLINE, ONE, TWO, OPEN_TWO, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(10)
 PATTERN_COUNT = 10
 PATTERN_NAMES = (
-    "none", "overline", "one", "two", "open two", "three", "open three", "four", "open four",
+    "none",
+    "overline",
+    "one",
+    "two",
+    "open two",
+    "three",
+    "open three",
+    "four",
+    "open four",
     "five",
 )
 
@@ -154,7 +162,9 @@ def pattern_table(rule: Rule) -> PatternTable:
     states = ((keys[:, None] >> (2 * np.arange(n))) & 3).astype(np.int8)
     black = _classify_side(states, half, BLACK, rule)
     white = _classify_side(states, half, WHITE, rule)
-    return PatternTable(rule, half, black.astype(np.uint8).tobytes(), white.astype(np.uint8).tobytes())
+    return PatternTable(
+        rule, half, black.astype(np.uint8).tobytes(), white.astype(np.uint8).tobytes()
+    )
 
 
 # --- Combining the four directions of a cell --------------------------------------------
@@ -182,8 +192,17 @@ SIDE_MASK = (1 << SIDE_SHIFT) - 1
     T_FIVE,
 ) = range(11)
 THREAT_NAMES = (
-    "none", "two", "open two", "three", "double two", "open three", "four", "double three",
-    "four-three", "open four", "five",
+    "none",
+    "two",
+    "open two",
+    "three",
+    "double two",
+    "open three",
+    "four",
+    "double three",
+    "four-three",
+    "open four",
+    "five",
 )
 
 

@@ -42,10 +42,26 @@ TEMPO_DENOMINATOR = 16
 # Move ordering: per direction value of a cell for the mover (attack) and for blocking
 # the opponent (defence).
 ATTACK_WEIGHT: dict[int, int] = {
-    NONE: 0, OVERLINE: 0, ONE: 2, TWO: 6, OPEN_TWO: 20, THREE: 24, OPEN_THREE: 80, FOUR: 100,
-    OPEN_FOUR: 1000, FIVE: 10000,
+    NONE: 0,
+    OVERLINE: 0,
+    ONE: 2,
+    TWO: 6,
+    OPEN_TWO: 20,
+    THREE: 24,
+    OPEN_THREE: 80,
+    FOUR: 100,
+    OPEN_FOUR: 1000,
+    FIVE: 10000,
 }
 DEFENCE_WEIGHT: dict[int, int] = {
-    NONE: 0, OVERLINE: 0, ONE: 1, TWO: 4, OPEN_TWO: 12, THREE: 14, OPEN_THREE: 60, FOUR: 70,
-    OPEN_FOUR: 900, FIVE: 9000,
+    NONE: 0,
+    OVERLINE: 0,
+    ONE: 1,
+    TWO: 4,
+    OPEN_TWO: 12,
+    THREE: 14,
+    OPEN_THREE: 60,
+    FOUR: 70,
+    OPEN_FOUR: 900,
+    FIVE: 9000,
 }
