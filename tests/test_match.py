@@ -1,0 +1,356 @@
+"""Tests of the match runner: statistics, referee, openings, and matches between engines.
+
+Fake Gomocup engines (small scripts written to a temporary folder) check that a crash, an
+illegal move or a late answer loses; two copies of our own brain play a short real match.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from gomoku import match
+from gomoku.geometry import from_text, transform
+from gomoku.match import (
+    GameSpec,
+    MatchConfig,
+    build_schedule,
+    elo_from_score,
+    elo_with_error,
+    find_five,
+    format_elo,
+    load_openings,
+    parse_move_answer,
+    parse_openings,
+    play_game,
+    score_stats,
+)
+from gomoku.rules import Rule
+
+ROOT = Path(__file__).resolve().parents[1]
+PY_DIR = ROOT / "py"
+
+# ----------------------------------------------------------------------------------------
+# Statistics against slow, obvious computations
+
+
+def _expected_score(elo: float) -> float:
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def _elo_by_bisection(score: float) -> float:
+    lo, hi = -4000.0, 4000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if _expected_score(mid) < score:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _slow_elo_and_error(w: int, l: int, d: int) -> tuple[float, float]:
+    outcomes = [1.0] * w + [0.0] * l + [0.5] * d
+    mean = statistics.fmean(outcomes)
+    se = math.sqrt(statistics.pvariance(outcomes) / len(outcomes))
+    lo = _elo_by_bisection(mean - 1.96 * se)
+    hi = _elo_by_bisection(mean + 1.96 * se)
+    return _elo_by_bisection(mean), (hi - lo) / 2
+
+
+@pytest.mark.parametrize(
+    "w,l,d",
+    [(10, 10, 0), (12, 5, 3), (3, 14, 3), (30, 10, 60), (2, 1, 3), (7, 2, 11), (55, 45, 0)],
+)
+def test_elo_matches_slow_computation(w: int, l: int, d: int) -> None:
+    elo, err = elo_with_error(w, l, d)
+    slow_elo, slow_err = _slow_elo_and_error(w, l, d)
+    assert elo == pytest.approx(slow_elo, abs=1e-6)
+    assert err == pytest.approx(slow_err, abs=1e-6)
+
+
+def test_elo_known_values_and_edges() -> None:
+    assert elo_from_score(0.5) == 0.0
+    # 10^(1/4) ... a score of 1/(1+10^-0.25) is exactly +100 Elo
+    assert elo_from_score(_expected_score(100.0)) == pytest.approx(100.0)
+    assert elo_from_score(0.75) == pytest.approx(190.848501887865, abs=1e-9)
+    assert elo_from_score(1.0) == math.inf and elo_from_score(0.0) == -math.inf
+    score, se = score_stats(0, 0, 8)
+    assert (score, se) == (0.5, 0.0)
+    assert elo_with_error(0, 0, 8) == (0.0, 0.0)
+    assert elo_with_error(5, 0, 0) == (math.inf, math.inf)
+    assert elo_with_error(0, 3, 0) == (-math.inf, math.inf)
+    assert elo_with_error(9, 1, 0)[1] == math.inf  # the upper bound reaches a score of 1
+    with pytest.raises(ValueError):
+        score_stats(0, 0, 0)
+    assert format_elo(35.24, 80.06) == "+35.2 +/- 80.1"
+    assert format_elo(-math.inf, math.inf) == "-inf +/- inf"
+
+
+def test_score_stats_trinomial_variance() -> None:
+    # 2 wins, 1 loss, 1 draw: mean 0.625; variance by hand
+    score, se = score_stats(2, 1, 1)
+    var = (2 * 0.375**2 + 1 * 0.625**2 + 1 * 0.125**2) / 4
+    assert score == 0.625
+    assert se == pytest.approx(math.sqrt(var / 4))
+
+
+# ----------------------------------------------------------------------------------------
+# Referee and parsing
+
+
+def _board(size: int, black: list[str], white: list[str]) -> list[list[int]]:
+    b = [[0] * size for _ in range(size)]
+    for colour, stones in ((1, black), (2, white)):
+        for t in stones:
+            x, y = from_text(t, size)
+            b[y][x] = colour
+    return b
+
+
+def test_find_five_freestyle_and_standard() -> None:
+    five = ["d4", "e5", "f6", "g7", "h8"]
+    b = _board(15, five, ["a1"])
+    assert find_five(b, *from_text("f6", 15), Rule.FREESTYLE) is not None
+    assert find_five(b, *from_text("f6", 15), Rule.STANDARD) is not None
+    six = ["c8", "d8", "e8", "f8", "g8", "h8"]
+    b = _board(15, six, [])
+    assert find_five(b, *from_text("h8", 15), Rule.FREESTYLE) is not None
+    assert find_five(b, *from_text("h8", 15), Rule.STANDARD) is None
+    four = _board(15, ["h4", "h5", "h6", "h7"], ["h8"])
+    assert find_five(four, *from_text("h4", 15), Rule.FREESTYLE) is None
+    assert find_five(four, *from_text("h9", 15), Rule.FREESTYLE) is None  # empty cell
+    # an anti-diagonal white five at the board edge
+    edge = _board(15, [], ["a5", "b4", "c3", "d2", "e1"])
+    line = find_five(edge, *from_text("c3", 15), Rule.STANDARD)
+    assert line is not None and len(line) == 5
+
+
+def test_parse_move_answer() -> None:
+    assert parse_move_answer("7,8", 15) == (7, 8)
+    assert parse_move_answer(" 14 , 0 \r", 15) == (14, 0)
+    for bad in ("ERROR foo", "7 8", "15,0", "-1,3", "", "OK"):
+        with pytest.raises(ValueError):
+            parse_move_answer(bad, 15)
+
+
+def test_parse_openings_comments_shift_and_errors() -> None:
+    text = "# comment\n\nh8 i9 j10   # trailing comment\nh8,h9\n"
+    ops = parse_openings(text, 15)
+    assert ops == [[(7, 7), (8, 6), (9, 5)], [(7, 7), (7, 6)]]
+    # on 19x19 the shapes move to the centre (shift 2)
+    assert parse_openings("h8 i9", 19) == [[(9, 9), (10, 8)]]
+    with pytest.raises(ValueError, match="line 2"):
+        parse_openings("h8\nh8 z99\n", 15)
+    with pytest.raises(ValueError, match="twice"):
+        parse_openings("h8 i9 h8", 15)
+    with pytest.raises(ValueError, match="five"):
+        parse_openings("a1 a2 b1 b2 c1 c2 d1 d2 e1", 15)
+
+
+def test_default_openings_file_is_varied_and_valid() -> None:
+    ops = load_openings(ROOT / "openings" / "balanced.txt", 15)
+    assert len(ops) >= 40
+    keys = set()
+    for op in ops:
+        assert 2 <= len(op) <= 4
+        assert all(3 <= x <= 11 and 3 <= y <= 11 for x, y in op)  # near the centre
+        key = min(tuple((transform(k, x, y, 15) for x, y in op)) for k in range(8))
+        keys.add(key)
+    assert len(keys) == len(ops), "two openings are the same up to symmetry"
+
+
+def test_schedule_pairs_colours_and_cycles() -> None:
+    ops = [[(7, 7)], [(7, 7), (8, 8)], [(7, 7), (6, 6)]]
+    specs = build_schedule(ops, 7, seed=None)
+    assert [s.opening_index for s in specs] == [0, 0, 1, 1, 2, 2, 0]
+    assert [s.black for s in specs] == [0, 1, 0, 1, 0, 1, 0]
+    shuffled = build_schedule(ops, 6, seed=3)
+    assert sorted(s.opening_index for s in shuffled) == [0, 0, 1, 1, 2, 2]
+    assert build_schedule(ops, 6, seed=3) == shuffled  # deterministic
+
+
+# ----------------------------------------------------------------------------------------
+# Matches with fake engines
+
+FAKE_ENGINE = textwrap.dedent(
+    """
+    import sys, time
+    MODE = sys.argv[1]
+    size = 15
+    board = {}
+    def out(s):
+        sys.stdout.write(s + "\\n"); sys.stdout.flush()
+    def move():
+        if MODE == "crash":
+            sys.exit(3)
+        if MODE == "slow":
+            time.sleep(30)
+        if MODE == "garbage":
+            out("MESSAGE thinking hard"); out("hello"); return
+        if MODE == "illegal" and board:
+            x, y = next(iter(board))
+            out(f"{x},{y}"); return
+        c = size // 2
+        cells = sorted(((x, y) for x in range(size) for y in range(size)),
+                       key=lambda p: (max(abs(p[0] - c), abs(p[1] - c)), p[1], p[0]))
+        for p in cells:
+            if p not in board:
+                board[p] = 1
+                out("MESSAGE depth 1"); out(f"{p[0]},{p[1]}"); return
+    for line in sys.stdin:
+        parts = line.strip().split(" ", 1)
+        cmd = parts[0].upper()
+        arg = parts[1] if len(parts) > 1 else ""
+        if cmd == "START":
+            size = int(arg); board = {}; out("OK")
+        elif cmd == "RESTART":
+            board = {}; out("OK")
+        elif cmd == "ABOUT":
+            out(f'name="fake-{MODE}", version="1"')
+        elif cmd == "BEGIN":
+            move()
+        elif cmd == "TURN":
+            x, y = map(int, arg.split(",")); board[(x, y)] = 2; move()
+        elif cmd == "BOARD":
+            board = {}
+            for l2 in sys.stdin:
+                if l2.strip().upper() == "DONE":
+                    break
+                x, y, f = map(int, l2.split(",")); board[(x, y)] = f
+            move()
+        elif cmd == "END":
+            break
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def fake(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("fake") / "fake_engine.py"
+    path.write_text(FAKE_ENGINE)
+    return path
+
+
+def _cmd(fake: Path, mode: str) -> str:
+    return f"{sys.executable} {fake} {mode}"
+
+
+def _play_two(cfg: MatchConfig, opening: list[tuple[int, int]]) -> list[match.GameResult]:
+    engines = [
+        match.EngineProcess(cfg.engine1, "engine1"),
+        match.EngineProcess(cfg.engine2, "engine2"),
+    ]
+    try:
+        return [play_game(engines, GameSpec(i, 0, opening, i), cfg) for i in (0, 1)]
+    finally:
+        for e in engines:
+            e.stop()
+
+
+@pytest.mark.parametrize(
+    "mode,kind", [("crash", "crash"), ("illegal", "illegal"), ("garbage", "illegal")]
+)
+def test_faulty_engine_loses_with_either_colour(fake: Path, mode: str, kind: str) -> None:
+    cfg = MatchConfig(_cmd(fake, mode), _cmd(fake, "good"), turn_ms=500, tolerance_ms=5000)
+    results = _play_two(cfg, [(7, 7), (8, 8)])
+    for r in results:
+        assert r.winner == 1, r.reason
+        assert r.kind == kind
+        assert r.reason.startswith("engine1")
+
+
+def test_slow_engine_loses_on_time(fake: Path) -> None:
+    cfg = MatchConfig(_cmd(fake, "good"), _cmd(fake, "slow"), turn_ms=100, tolerance_ms=400)
+    engines = [
+        match.EngineProcess(cfg.engine1, "engine1"),
+        match.EngineProcess(cfg.engine2, "engine2"),
+    ]
+    try:
+        res = play_game(engines, GameSpec(0, 0, [(7, 7)], 0), cfg)
+        assert res.winner == 0 and res.kind == "time", res.reason
+        assert not engines[1].alive  # the late engine was stopped
+        # the next game restarts it (and it loses on time again)
+        res = play_game(engines, GameSpec(1, 0, [(7, 7)], 1), cfg)
+        assert res.winner == 0 and res.kind == "time"
+    finally:
+        for e in engines:
+            e.stop()
+
+
+def test_match_main_with_fake_engines_writes_summary_and_records(
+    fake: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    openings = tmp_path / "ops.txt"
+    openings.write_text("# two openings\nh8 i9\nh8 h9 j8\n")
+    records = tmp_path / "games.jsonl"
+    code = match.main(
+        [
+            "--engine1", _cmd(fake, "good"),
+            "--engine2", _cmd(fake, "illegal"),
+            "--games", "4", "--turn-ms", "300", "--tolerance-ms", "5000",
+            "--openings", str(openings), "--records", str(records), "--concurrency", "2",
+        ]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.count("] game ") == 4
+    assert "Result: engine1 fake-good vs engine2 fake-illegal: +4 -0 =0 of 4" in out
+    recs = [json.loads(line) for line in records.read_text().splitlines()]
+    assert sorted(r["game"] for r in recs) == [1, 2, 3, 4]
+    assert all(r["winner"] == "engine1" for r in recs)
+    assert {r["black"] for r in recs} == {"engine1", "engine2"}
+
+
+def test_good_fakes_play_to_a_result_and_referee_checks_it(fake: Path) -> None:
+    cfg = MatchConfig(_cmd(fake, "good"), _cmd(fake, "good"), turn_ms=500, tolerance_ms=5000)
+    for r in _play_two(cfg, [(7, 7)]):
+        assert r.kind in ("five", "full")
+        # replay the game independently: all cells distinct, and a five ends it exactly
+        assert len(set(r.moves)) == len(r.moves)
+        if r.kind == "five":
+            b = [[0] * 15 for _ in range(15)]
+            for i, (x, y) in enumerate(r.moves):
+                b[y][x] = 1 + i % 2
+                done = find_five(b, x, y, Rule.FREESTYLE)
+                assert (done is not None) == (i == len(r.moves) - 1)
+
+
+# ----------------------------------------------------------------------------------------
+# A real match: two copies of our brain
+
+
+def _engine_available() -> bool:
+    return (PY_DIR / "gomoku" / "engine.py").exists()
+
+
+@pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")
+def test_our_brain_self_play_match(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(PY_DIR))
+    brain = f"{sys.executable} -m gomoku.pbrain"
+    records = tmp_path / "games.jsonl"
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "gomoku.match", "--engine1", brain, "--engine2", brain,
+            "--games", "2", "--turn-ms", "50", "--tolerance-ms", "3000",
+            "--records", str(records),
+        ],
+        env=env, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    result = [line for line in proc.stdout.splitlines() if line.startswith("Result:")]
+    assert len(result) == 1
+    assert " of 2," in result[0] and "Elo" in result[0]
+    recs = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(recs) == 2
+    for r in recs:
+        # our engine never loses by a protocol fault against itself
+        assert r["reason"].endswith("made five") or r["reason"] == "board full", r

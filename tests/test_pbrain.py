@@ -1,0 +1,439 @@
+"""Tests of the Gomocup brain: pure parse/format helpers, the protocol state machine on a
+stub engine, and a scripted session with the real brain through a pipe."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from gomoku import pbrain
+from gomoku.errors import IllegalMoveError
+from gomoku.pbrain import (
+    Brain,
+    ProtocolError,
+    TimeSettings,
+    compute_limits,
+    fallback_move,
+    format_about,
+    format_move,
+    format_pv,
+    format_search_info,
+    order_board_stones,
+    parse_board_line,
+    parse_command,
+    parse_point,
+    rule_from_info,
+)
+from gomoku.rules import Rule
+
+ROOT = Path(__file__).resolve().parents[1]
+PY_DIR = ROOT / "py"
+
+# ----------------------------------------------------------------------------------------
+# Pure helpers
+
+
+def test_parse_command() -> None:
+    assert parse_command("START 15\r\n") == ("START", "15")
+    assert parse_command("  turn   7,8 ") == ("TURN", "7,8")
+    assert parse_command("INFO timeout_turn 1000") == ("INFO", "timeout_turn 1000")
+    assert parse_command("END") == ("END", "")
+    assert parse_command(" \n") == ("", "")
+
+
+def test_parse_point() -> None:
+    assert parse_point("7,8", 15) == (7, 8)
+    assert parse_point(" 0 , 14 ", 15) == (0, 14)
+    assert parse_point("19,19", 20) == (19, 19)
+    for bad in ("15,0", "0,15", "-1,2", "a,b", "7", "7,8,9", "", "7.0,8", "1e1,2"):
+        with pytest.raises(ProtocolError):
+            parse_point(bad, 15)
+
+
+def test_parse_board_line() -> None:
+    assert parse_board_line("7,7,1", 15) == (7, 7, 1)
+    assert parse_board_line(" 3,4,2 ", 15) == (3, 4, 2)
+    assert parse_board_line("3,4,3", 15) == (3, 4, 3)
+    for bad in ("7,7", "7,7,0", "7,7,4", "15,1,1", "x,1,1", "7,7,1,1"):
+        with pytest.raises(ProtocolError):
+            parse_board_line(bad, 15)
+
+
+def test_order_board_stones() -> None:
+    # we are black: equal counts, interleaved own first, in the given order
+    moves, colour = order_board_stones([(7, 7, 1), (8, 8, 2), (6, 6, 1), (9, 9, 2)])
+    assert (moves, colour) == ([(7, 7), (8, 8), (6, 6), (9, 9)], 1)
+    # we are white: one more opponent stone
+    moves, colour = order_board_stones([(8, 8, 1), (7, 7, 2), (6, 6, 2)])
+    assert (moves, colour) == ([(7, 7), (8, 8), (6, 6)], 2)
+    # empty board: we are black and move first
+    assert order_board_stones([]) == ([], 1)
+    # continuous-game stones are skipped
+    assert order_board_stones([(1, 1, 3), (7, 7, 2)]) == ([(7, 7)], 2)
+    with pytest.raises(ProtocolError, match="whose turn"):
+        order_board_stones([(7, 7, 1), (8, 8, 1)])
+    with pytest.raises(ProtocolError, match="whose turn"):
+        order_board_stones([(7, 7, 2), (8, 8, 2)])
+    with pytest.raises(ProtocolError, match="twice"):
+        order_board_stones([(7, 7, 1), (7, 7, 2)])
+
+
+def test_rule_from_info() -> None:
+    assert rule_from_info(0) == (Rule.FREESTYLE, None)
+    assert rule_from_info(1) == (Rule.STANDARD, None)
+    assert rule_from_info(2) == (Rule.FREESTYLE, None)  # continuous game: ignored
+    assert rule_from_info(3) == (Rule.STANDARD, None)
+    rule, warning = rule_from_info(4)
+    assert rule == Rule.STANDARD and warning is not None and "renju" in warning
+    rule, warning = rule_from_info(8)
+    assert rule == Rule.STANDARD and warning is not None and "caro" in warning
+    with pytest.raises(ProtocolError):
+        rule_from_info(-1)
+
+
+def test_compute_limits() -> None:
+    # default: 5 s per move, no match clock
+    lim = compute_limits(TimeSettings())
+    assert lim["time_left_ms"] is None
+    assert lim["hard_ms"] == 5000 - (30 + 250)
+    assert 1 <= lim["time_ms"] <= lim["hard_ms"]
+    # short turn: the margin keeps the cap well below the turn time
+    lim = compute_limits(TimeSettings(timeout_turn=100))
+    assert lim["hard_ms"] == 65 and lim["time_ms"] == 32
+    # the margin is capped for long turns
+    assert compute_limits(TimeSettings(timeout_turn=60000))["hard_ms"] == 59700
+    # instant play
+    lim = compute_limits(TimeSettings(timeout_turn=0))
+    assert lim == {"time_ms": 1, "hard_ms": pbrain.INSTANT_HARD_MS, "time_left_ms": None}
+    # little time left on the match clock: both clamped, clock passed through
+    lim = compute_limits(
+        TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000), stones=20
+    )
+    assert lim["time_left_ms"] == 3000
+    assert lim["hard_ms"] <= 1000 and lim["time_ms"] <= 3000 // 25
+    assert 1 <= lim["time_ms"] <= lim["hard_ms"]
+    # nearly no time at all still gives a valid (tiny) budget
+    lim = compute_limits(TimeSettings(timeout_turn=5000, timeout_match=1000, time_left=0))
+    assert lim["time_ms"] == 1 and lim["hard_ms"] == 1
+    # timeout_match 0 means no match limit: time_left is ignored
+    lim = compute_limits(TimeSettings(timeout_turn=1000, timeout_match=0, time_left=10))
+    assert lim["time_left_ms"] is None and lim["hard_ms"] == 1000 - 80
+    # a "no limit" sentinel time_left is ignored too
+    lim = compute_limits(TimeSettings(timeout_turn=1000, time_left=2**31 - 1))
+    assert lim["time_left_ms"] is None
+
+
+def test_formatters() -> None:
+    assert format_move((7, 14)) == "7,14"
+    about = format_about()
+    for key in ("name=", "version=", "author=", "country="):
+        assert key in about
+    assert format_about(name='a"b').startswith('name="a\'b"')
+    assert format_pv([(7, 7), (8, 6), (99, 99)], 15) == "h8 i9"
+    info = SimpleNamespace(
+        depth=6, score=120, score_text="+1.2", nodes=5000, nps=25000.7, pv=[(7, 7), (0, 0)],
+        time_ms=200,
+    )  # fmt: skip
+    line = format_search_info(info, 15)
+    assert line == "MESSAGE depth 6 score +1.2 nodes 5000 nps 25000 time 200ms pv h8 a15"
+
+
+def test_fallback_move() -> None:
+    assert fallback_move([], 15) == (7, 7)
+    mv = fallback_move([(7, 7)], 15)
+    assert mv != (7, 7) and max(abs(mv[0] - 7), abs(mv[1] - 7)) == 1
+    full = [(x, y) for x in range(15) for y in range(15)]
+    with pytest.raises(ProtocolError):
+        fallback_move(full, 15)
+
+
+# ----------------------------------------------------------------------------------------
+# The state machine on a stub engine (fast and independent of the search)
+
+
+class StubEngine:
+    """Implements the part of the Engine facade that the brain uses."""
+
+    def __init__(self, size: int, rule: Rule) -> None:
+        self.new_game(size, rule)
+        self.limits: list[Any] = []
+
+    def new_game(self, size: int = 15, rule: Any = Rule.FREESTYLE) -> None:
+        self.size, self.rule, self.moves = size, Rule(rule), []
+
+    def play(self, x: int, y: int) -> None:
+        if (x, y) in self.moves:
+            raise IllegalMoveError(f"{x},{y} is occupied")
+        self.moves.append((x, y))
+
+    def undo(self) -> tuple[int, int]:
+        if not self.moves:
+            raise IllegalMoveError("no move to undo")
+        return self.moves.pop()
+
+    def set_position(self, moves: list[tuple[int, int]]) -> None:
+        if len(set(moves)) != len(moves):
+            raise IllegalMoveError("duplicate")
+        self.moves = list(moves)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.moves) >= self.size * self.size
+
+    def think(self, limits: Any, on_info: Any = None) -> Any:
+        self.limits.append(limits)
+        move = fallback_move(self.moves, self.size)
+        info = SimpleNamespace(
+            depth=1, score=0, score_text="0.0", nodes=1, nps=1, pv=[move], time_ms=0
+        )
+        if on_info:
+            on_info(info)
+        return SimpleNamespace(move=move, source="search", **vars(info))
+
+
+def _stub_brain() -> tuple[Brain, list[str]]:
+    out: list[str] = []
+    brain = Brain(out.append, engine_factory=StubEngine, make_limits=lambda kw: kw)
+    return brain, out
+
+
+def _answers(out: list[str]) -> list[str]:
+    return [s for s in out if not s.startswith(("MESSAGE", "DEBUG"))]
+
+
+def test_state_machine_session_on_stub() -> None:
+    brain, out = _stub_brain()
+
+    def say(line: str) -> list[str]:
+        out.clear()
+        assert brain.handle(line)
+        return _answers(out)
+
+    assert say("TURN 7,7")[0].startswith("ERROR")  # before START
+    assert say("BEGIN")[0].startswith("ERROR")
+    assert say("START 10")[0].startswith("ERROR")
+    assert say("START 21")[0].startswith("ERROR")
+    assert say("START x")[0].startswith("ERROR")
+    assert say("START 20") == ["OK"]
+    assert say("START 15") == ["OK"]
+    assert say("INFO timeout_turn 1000") == []
+    assert say("INFO timeout_match 60000") == []
+    assert say("INFO time_left 60000") == []
+    assert say("INFO folder /tmp") == []
+    assert say("INFO some_future_key 3") == []
+    assert say("INFO timeout_turn soon")[0].startswith("ERROR")
+    assert say("BEGIN") == ["7,7"]
+    assert say("BEGIN")[0].startswith("ERROR")  # board not empty
+    assert say("TURN 7,7")[0].startswith("ERROR")  # occupied
+    assert say("TURN 8,8") == ["8,7"]  # the stub plays next to the last move
+    assert any(s.startswith("MESSAGE depth 1") for s in out)
+    eng = brain.engine
+    assert eng.moves == [(7, 7), (8, 8), (8, 7)]
+    assert eng.limits[-1]["hard_ms"] == 1000 - 80 and eng.limits[-1]["time_left_ms"] == 60000
+    assert say("TAKEBACK 8,8")[0].startswith("ERROR")  # not the last move
+    assert say("TAKEBACK 8,7") == ["OK"]
+    assert say("TAKEBACK 8,8") == ["OK"]
+    assert eng.moves == [(7, 7)]
+    assert say("RESTART") == ["OK"] and eng.moves == []
+    # BOARD: we are white (one opponent stone more)
+    for line in ("BOARD", "7,7,2", "8,7,1", "7,8,2"):
+        assert say(line) == []
+    assert say("DONE") == ["6,8"]
+    assert eng.moves == [(7, 7), (8, 7), (7, 8), (6, 8)]
+    # a bad BOARD is one ERROR at DONE, and the position is kept
+    for line in ("BOARD", "7,7,1", "garbage", "8,8,1"):
+        assert say(line) == []
+    assert say("DONE")[0].startswith("ERROR")
+    assert eng.moves == [(7, 7), (8, 7), (7, 8), (6, 8)]
+    assert say("DONE")[0].startswith("ERROR")  # DONE without BOARD
+    assert say("INFO rule 1") == [] and brain.rule == Rule.STANDARD
+    out.clear()
+    assert brain.handle("INFO rule 4")
+    assert out and out[0].startswith("MESSAGE") and "renju" in out[0]
+    assert say("FOO bar")[0] == "ERROR unknown command 'FOO'"
+    assert say("") == []
+    assert say("about")[0].startswith('name="')
+    assert not brain.handle("END")
+    assert not brain.handle("ABOUT")  # nothing is processed after END
+
+
+def test_rule_change_rebuilds_engine_position() -> None:
+    brain, out = _stub_brain()
+    brain.handle("START 15")
+    brain.handle("BEGIN")
+    brain.handle("INFO rule 1")
+    brain.handle("TURN 0,0")
+    assert brain.engine.rule == Rule.STANDARD
+    assert brain.engine.moves[:2] == [(7, 7), (0, 0)] and len(brain.engine.moves) == 3
+
+
+def test_search_crash_falls_back_to_a_legal_move() -> None:
+    class Broken(StubEngine):
+        def think(self, limits: Any, on_info: Any = None) -> Any:
+            raise RuntimeError("boom")
+
+    out: list[str] = []
+    brain = Brain(out.append, engine_factory=Broken, make_limits=lambda kw: kw)
+    brain.handle("START 15")
+    brain.handle("TURN 7,7")
+    mv = pbrain.parse_point(_answers(out)[-1], 15)
+    assert mv != (7, 7) and max(abs(mv[0] - 7), abs(mv[1] - 7)) == 1
+    assert brain.engine.moves == [(7, 7), mv]
+    assert any("internal error" in s for s in out)
+
+
+def test_run_reads_until_end() -> None:
+    import io
+
+    stdin = io.StringIO("ABOUT\nEND\nABOUT\n")
+    stdout = io.StringIO()
+    assert pbrain.run(stdin, stdout) == 0
+    assert stdout.getvalue().count("name=") == 1
+
+
+# ----------------------------------------------------------------------------------------
+# The real brain through a pipe
+
+
+class BrainProcess:
+    def __init__(self) -> None:
+        env = dict(os.environ, PYTHONPATH=str(PY_DIR))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gomoku.pbrain"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, bufsize=1, env=env,
+        )  # fmt: skip
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.messages: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, *lines: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("".join(s + "\n" for s in lines))
+        self.proc.stdin.flush()
+
+    def answer(self, timeout: float = 60.0) -> str:
+        """Next line that is not MESSAGE/DEBUG (generous timeout: slow machines)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            assert line is not None, "brain exited: " + (self.proc.stderr.read() or "")
+            if line.startswith(("MESSAGE", "DEBUG")):
+                self.messages.append(line)
+                continue
+            return line
+
+    def ask(self, *lines: str) -> str:
+        self.send(*lines)
+        return self.answer()
+
+    def move(self, *lines: str) -> tuple[int, int]:
+        answer = self.ask(*lines)
+        return pbrain.parse_point(answer, 15)
+
+
+def _engine_available() -> bool:
+    return (PY_DIR / "gomoku" / "engine.py").exists()
+
+
+@pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")
+def test_scripted_session_through_a_pipe() -> None:
+    b = BrainProcess()
+    try:
+        assert b.ask("TURN 7,7").startswith("ERROR")  # before START
+        assert b.ask("START 12").startswith("ERROR")
+        assert b.ask("START 15") == "OK"
+        b.send(
+            "INFO timeout_turn 300", "INFO timeout_match 600000", "INFO time_left 600000",
+            "INFO max_memory 83886080", "INFO game_type 1", "INFO rule 0", "INFO folder /tmp",
+            "INFO thread_num 1",
+        )  # fmt: skip
+        about = b.ask("ABOUT")
+        assert 'name="' in about and 'version="' in about
+        first = b.move("BEGIN")
+        stones = {first}
+        reply = (first[0], first[1] + 1) if first[1] < 14 else (first[0], first[1] - 1)
+        second = b.move(f"TURN {reply[0]},{reply[1]}")
+        assert second not in stones | {reply}
+        stones |= {reply, second}
+        # malformed and illegal lines: one ERROR each, the brain keeps working
+        for bad in (
+            "HELLO world",
+            "TURN 99,99",
+            "TURN a,b",
+            "TURN 7",
+            f"TURN {reply[0]},{reply[1]}",  # occupied
+            "TAKEBACK 0,0",  # not the last move
+            "DONE",
+        ):
+            assert b.ask(bad).startswith("ERROR"), bad
+        assert any(m.startswith("MESSAGE depth") for m in b.messages)
+        # take back our move and the opponent's, then continue
+        assert b.ask(f"TAKEBACK {second[0]},{second[1]}") == "OK"
+        assert b.ask(f"TAKEBACK {reply[0]},{reply[1]}") == "OK"
+        again = b.move(f"TURN {reply[0]},{reply[1]}")
+        assert again not in (first, reply)
+
+        # a BOARD with many stones where we (1) have an open four: we must make five
+        own = [(3, 3), (4, 3), (5, 3), (6, 3), (10, 10), (11, 12), (2, 12), (13, 1)]
+        opp = [(5, 5), (6, 6), (8, 8), (9, 9), (12, 3), (1, 1), (0, 14), (14, 0)]
+        board = [f"{x},{y},1" for x, y in own] + [f"{x},{y},2" for x, y in opp]
+        assert b.move("BOARD", *board, "DONE") in ((2, 3), (7, 3))
+        # as white (one more opponent stone) facing a four closed on one side: we must block
+        opp2 = [(3, 7), (4, 7), (5, 7), (6, 7), (12, 12)]
+        own2 = [(2, 7), (10, 2), (11, 3), (12, 4)]
+        board2 = [f"{x},{y},2" for x, y in opp2] + [f"{x},{y},1" for x, y in own2]
+        assert b.move("BOARD", *board2, "DONE") == (7, 7)
+        # a BOARD whose counts cannot be a game
+        assert b.ask("BOARD", "1,1,1", "2,2,1", "DONE").startswith("ERROR")
+        assert b.ask("RESTART") == "OK"
+        b.send("INFO rule 4")
+        assert b.ask("ABOUT").startswith('name="')
+        assert any("renju" in m for m in b.messages)
+        b.send("END")
+        assert b.proc.wait(timeout=30) == 0
+    finally:
+        if b.proc.poll() is None:
+            b.proc.kill()
+            b.proc.wait()
+
+
+@pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")
+def test_brain_keeps_time_at_short_turn() -> None:
+    b = BrainProcess()
+    try:
+        assert b.ask("START 15") == "OK"
+        b.send("INFO timeout_turn 200")
+        taken = {b.move("BEGIN")}  # the first search may pay one-off costs
+        # scattered opponent moves along the edges: no five for anyone in 6 moves
+        ours = iter([(0, 0), (14, 0), (0, 14), (14, 14), (0, 7), (14, 7), (7, 0), (7, 14)])
+        worst = 0.0
+        for _ in range(6):
+            mv = next(p for p in ours if p not in taken)
+            t0 = time.monotonic()
+            taken |= {mv, b.move(f"TURN {mv[0]},{mv[1]}")}
+            worst = max(worst, time.monotonic() - t0)
+        assert len(taken) == 13
+        # generous bound: the brain aims at 200 ms minus a margin; allow for a slow box
+        assert worst < 2.0
+        b.send("END")
+        assert b.proc.wait(timeout=30) == 0
+    finally:
+        if b.proc.poll() is None:
+            b.proc.kill()
+            b.proc.wait()
