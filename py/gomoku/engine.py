@@ -1,0 +1,317 @@
+"""The engine facade: a game position plus ``think``. Adapters (web worker, Gomocup
+brain, match runner, book builder, benchmarks) use only this (docs/ENGINE_API.md).
+
+``think`` goes through, in order: the opening book; a forced reply (win in one, the
+only block of a five); our own win by VCF then VCT; the opponent's VCF threat, which
+restricts our moves to the ones that stop it; and the alpha-beta search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+from . import __version__
+from .board import Board
+from .errors import IllegalMoveError
+from .evaluation import WIN_SCORE, score_text
+from .geometry import Point
+from .movegen import generate
+from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
+from .search import ROOT_MAX_MOVES, Progress, Searcher
+from .threats import ThreatSearch
+from .tt import TranspositionTable
+
+ENGINE_NAME = "gomoku-engine"
+ENGINE_VERSION = __version__
+
+# Share of the soft time given to the threat searches at the root.
+VCF_SHARE = 0.10
+VCT_SHARE = 0.15
+DEFENCE_SHARE = 0.15
+HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
+OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
+SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
+MOVES_TO_GO = 25  # a game clock is spread over this many moves
+
+
+@dataclass
+class Limits:
+    """Search limits; None means "no limit of this kind"."""
+
+    time_ms: float | None = 1000.0
+    hard_ms: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+    time_left_ms: float | None = None
+    use_book: bool = True
+    use_threats: bool = True
+    seed: int | None = None  # picks among equal book replies
+
+    def budget(self) -> tuple[float | None, float | None]:
+        """(soft, hard) seconds from time_ms, hard_ms and the game clock."""
+        soft = self.time_ms
+        hard = self.hard_ms
+        if soft is not None and hard is None:
+            hard = soft * HARD_FACTOR
+        if self.time_left_ms is not None:
+            share = max(self.time_left_ms / MOVES_TO_GO, 1.0)
+            soft = share if soft is None else min(soft, share)
+            cap = max(self.time_left_ms / 4, 1.0)
+            hard = cap if hard is None else min(hard, cap)
+        if hard is not None:
+            hard = max(hard - SAFETY_MS, 1.0)
+            soft = hard if soft is None else min(soft, hard)
+        return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
+
+
+def _point_list(points: list[Point]) -> list[list[int]]:
+    return [[x, y] for x, y in points]
+
+
+@dataclass
+class SearchInfo:
+    depth: int
+    score: int
+    score_text: str
+    nodes: int
+    nps: int
+    pv: list[Point]
+    time_ms: float
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["pv"] = _point_list(self.pv)
+        return d
+
+
+@dataclass
+class SearchResult:
+    move: Point
+    score: int
+    score_text: str
+    depth: int
+    nodes: int
+    nps: int
+    pv: list[Point] = field(default_factory=list)
+    source: str = "search"
+    time_ms: float = 0.0
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["move"] = [self.move[0], self.move[1]]
+        d["pv"] = _point_list(self.pv)
+        return d
+
+
+class Engine:
+    """A game in progress and an AI to think about it."""
+
+    def __init__(
+        self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE, tt_bits: int = 18
+    ) -> None:
+        self.tt = TranspositionTable(tt_bits)
+        self.book = None  # loaded on first use
+        self.board = Board(check_size(size), parse_rule(rule))
+
+    # --- the game ---------------------------------------------------------------------
+
+    def new_game(self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE) -> None:
+        self.board = Board(check_size(size), parse_rule(rule))
+        self.tt.clear()
+
+    @property
+    def size(self) -> int:
+        return self.board.size
+
+    @property
+    def rule(self) -> Rule:
+        return self.board.rule
+
+    @property
+    def moves(self) -> list[Point]:
+        return self.board.moves
+
+    @property
+    def side_to_move(self) -> int:
+        return self.board.side
+
+    @property
+    def winner(self) -> int:
+        return self.board.winner
+
+    @property
+    def winning_line(self) -> list[Point]:
+        return self.board.winning_line()
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.board.winner) or self.board.is_full()
+
+    def play(self, x: int, y: int) -> None:
+        self.board.play(x, y)
+
+    def undo(self) -> Point:
+        return self.board.undo()
+
+    def set_position(self, moves: list[Point] | list[list[int]]) -> None:
+        """Replace the game by ``moves`` (black first); atomic on error."""
+        board = Board(self.board.size, self.board.rule)
+        for i, m in enumerate(moves):
+            try:
+                x, y = m
+            except (TypeError, ValueError):
+                raise IllegalMoveError(f"move {i + 1} is not an (x, y) pair: {m!r}") from None
+            try:
+                board.play(x, y)
+            except IllegalMoveError as e:
+                raise IllegalMoveError(f"move {i + 1} {m!r}: {e}") from None
+        self.board = board
+
+    # --- thinking ---------------------------------------------------------------------
+
+    def think(
+        self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
+    ) -> SearchResult:
+        """Choose a move for the side to move within ``limits``."""
+        limits = limits or Limits()
+        board = self.board
+        if self.is_over:
+            raise IllegalMoveError("the game is over")
+        start = time.perf_counter()
+        soft, hard = limits.budget()
+        if soft is None and limits.depth is None and limits.nodes is None:
+            raise ValueError("think needs a time, depth or node limit")
+        soft_deadline = start + soft if soft is not None else None
+        hard_deadline = start + hard if hard is not None else None
+
+        def result(
+            move: int, score: int, depth: int, nodes: int, pv: list[int], source: str
+        ) -> SearchResult:
+            elapsed = time.perf_counter() - start
+            return SearchResult(
+                board.point(move),
+                score,
+                score_text(score),
+                depth,
+                nodes,
+                int(nodes / elapsed) if elapsed > 0 else 0,
+                [board.point(p) for p in pv],
+                source,
+                round(elapsed * 1000, 2),
+            )
+
+        if limits.use_book:
+            book_move = self._book_move(limits.seed)
+            if book_move is not None:
+                p = board.layout.index(*book_move.move)
+                return result(p, book_move.score, 0, 0, [p], "book")
+
+        moves = generate(board, None)
+        if len(moves) == 1:
+            q = moves[0]
+            board.make(q)
+            won = bool(board.winner)
+            board.unmake()
+            return result(q, WIN_SCORE - 1 if won else 0, 1, 1, [q], "forced")
+
+        nodes = 0
+        root_moves = None
+        if limits.use_threats:
+
+            def share(fraction: float) -> float | None:
+                if soft_deadline is None:
+                    return None
+                return min(time.perf_counter() + soft * fraction, hard_deadline or 1e300)
+
+            node_cap = None if limits.nodes is None else max(limits.nodes // 4, 1)
+            threats = ThreatSearch(board)
+            line = threats.vcf(14, share(VCF_SHARE), node_cap)
+            if line is None:
+                line = threats.vct(6, share(VCT_SHARE), node_cap)
+            nodes += threats.nodes
+            if line is not None:
+                return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
+            root_moves = self._defend_vcf(moves, share(DEFENCE_SHARE), node_cap)
+            nodes += self._defence_nodes
+
+        searcher = Searcher(board, self.tt)
+        if root_moves is not None and len(root_moves) == 0:
+            root_moves = None  # every move loses to the threat: search them all anyway
+        if root_moves is None:
+            root_moves = generate(board, ROOT_MAX_MOVES)
+        remaining_soft = None if soft is None else max(soft - (time.perf_counter() - start), 0.001)
+        # The search may run past the soft target to finish a move, never past the hard cap.
+        stop = hard if soft is None else min(hard or 1e300, soft * OVERRUN_FACTOR)
+        remaining_hard = None if stop is None else max(stop - (time.perf_counter() - start), 0.001)
+
+        def progress(p: Progress) -> None:
+            if on_info is None:
+                return
+            elapsed = time.perf_counter() - start
+            total = nodes + p.nodes
+            on_info(
+                SearchInfo(
+                    p.depth,
+                    p.score,
+                    score_text(p.score),
+                    total,
+                    int(total / elapsed) if elapsed > 0 else 0,
+                    [board.point(q) for q in p.pv],
+                    round(elapsed * 1000, 2),
+                )
+            )
+
+        outcome = searcher.search(
+            max_depth=limits.depth or 64,
+            soft_time=remaining_soft,
+            hard_time=remaining_hard,
+            max_nodes=None if limits.nodes is None else max(limits.nodes - nodes, 1),
+            root_moves=root_moves,
+            on_progress=progress,
+        )
+        return result(
+            outcome.move, outcome.score, outcome.depth, nodes + outcome.nodes, outcome.pv, "search"
+        )
+
+    _defence_nodes = 0
+
+    def _defend_vcf(
+        self, moves: list[int], deadline: float | None, node_cap: int | None
+    ) -> list[int] | None:
+        """If the opponent could win by VCF were it their move, the moves that stop it
+        (ordered as given); None when there is no such threat or no time to check."""
+        board = self.board
+        self._defence_nodes = 0
+        board.side = 3 - board.side  # ask "what if the opponent moved now" (hash unused)
+        try:
+            threat = ThreatSearch(board).vcf(12, deadline, node_cap)
+        finally:
+            board.side = 3 - board.side
+        if threat is None:
+            return None
+        safe = []
+        for q in moves:
+            board.make(q)
+            ts = ThreatSearch(board)
+            line = ts.vcf(12, deadline, node_cap)
+            self._defence_nodes += ts.nodes
+            board.unmake()
+            if line is None:
+                safe.append(q)
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+        return safe
+
+    def _book_move(self, seed: int | None):
+        try:
+            from .book import default_book
+        except ImportError:  # the book is optional
+            return None
+        if self.book is None:
+            self.book = default_book()
+        try:
+            return self.book.lookup(self.board.moves, self.board.size, self.board.rule, seed)
+        except Exception:  # a broken book must never stop the engine
+            return None

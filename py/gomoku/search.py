@@ -1,0 +1,271 @@
+"""Iterative-deepening negamax PVS with a transposition table, killers and history.
+
+Readable in one sitting, in the spirit of sunfish; the tunables are named below.
+
+- Move order: TT move, then the threat buckets of movegen (which also forces the replies
+  to fives and open-four threats and prunes quiet nodes to the best N), then killers
+  and history inside the generated order.
+- Single-reply extension: a node whose side must block a five costs no depth, so a
+  chain of fours never falls off the horizon.
+- Leaves: a side that can make five wins; otherwise the static evaluation.
+- Time: the clock is read every CHECK_EVERY nodes; past the hard deadline (or the node
+  limit) the search unwinds and the best move of the deepest finished iteration (or
+  the partial one, if its first move already improved) is returned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .board import Board
+from .evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
+from .movegen import generate
+from .tt import EXACT, LOWER, UPPER, TranspositionTable, score_from_tt, score_to_tt
+
+CHECK_EVERY = 256  # nodes between clock reads
+MAX_PLY = 64
+ASPIRATION = 60  # half-width of the aspiration window (centi-units)
+ROOT_MAX_MOVES = 24  # forward pruning at the root
+NODE_MAX_MOVES = 14  # and deeper
+DEEP_MAX_MOVES = 9  # from ply 4 on
+NEXT_ITERATION_FRACTION = 0.45  # start another depth only if this much of the soft time is left
+
+
+class SearchStopped(Exception):
+    """Raised to unwind the search when a limit is reached."""
+
+
+@dataclass
+class Progress:
+    depth: int
+    score: int
+    nodes: int
+    pv: list[int]
+    elapsed: float
+
+
+@dataclass
+class SearchOutcome:
+    move: int
+    score: int
+    depth: int
+    nodes: int
+    pv: list[int] = field(default_factory=list)
+    elapsed: float = 0.0
+
+
+class Searcher:
+    """Alpha-beta search on a Board (restored after every call)."""
+
+    def __init__(self, board: Board, tt: TranspositionTable | None = None) -> None:
+        self.board = board
+        self.tt = tt or TranspositionTable()
+        self.nodes = 0
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 8)]
+        self.history: dict[int, int] = {}
+        self.soft_deadline = float("inf")
+        self.hard_deadline = float("inf")
+        self.max_nodes = 1 << 62
+        self.start = 0.0
+        self._partial: tuple[int, int] | None = None
+
+    # --- driver -----------------------------------------------------------------------
+
+    def search(
+        self,
+        max_depth: int = 64,
+        soft_time: float | None = None,
+        hard_time: float | None = None,
+        max_nodes: int | None = None,
+        root_moves: list[int] | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> SearchOutcome:
+        """Iterative deepening from depth 1; returns the best move found."""
+        board = self.board
+        self.start = time.perf_counter()
+        self.soft_deadline = self.start + soft_time if soft_time is not None else float("inf")
+        self.hard_deadline = self.start + hard_time if hard_time is not None else float("inf")
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
+        self.nodes = 0
+        self.tt.new_search()
+        self.history.clear()
+        moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
+        best = SearchOutcome(moves[0], 0, 0, 0, [moves[0]])
+        if len(moves) == 1 and root_moves is None:
+            max_depth = min(max_depth, 2)  # one legal reply: just report a score
+        score = 0
+        history_len = len(board.history)
+        for depth in range(1, max_depth + 1):
+            try:
+                if depth >= 3 and abs(score) < WIN_THRESHOLD:
+                    lo, hi = score - ASPIRATION, score + ASPIRATION
+                    score, move = self._root(depth, lo, hi, moves)
+                    if score <= lo or score >= hi:
+                        score, move = self._root(depth, -WIN_SCORE - 1, WIN_SCORE + 1, moves)
+                else:
+                    score, move = self._root(depth, -WIN_SCORE - 1, WIN_SCORE + 1, moves)
+            except SearchStopped:
+                while len(board.history) > history_len:
+                    board.unmake()
+                if self._partial is not None and self._partial[0] > best.score:
+                    best.move = self._partial[1]
+                    best.pv = [self._partial[1]]
+                break
+            moves.remove(move)
+            moves.insert(0, move)
+            elapsed = time.perf_counter() - self.start
+            best = SearchOutcome(move, score, depth, self.nodes, self.pv_line(move), elapsed)
+            if on_progress is not None:
+                on_progress(Progress(depth, score, self.nodes, best.pv, elapsed))
+            if abs(score) >= WIN_THRESHOLD and WIN_SCORE - abs(score) <= depth:
+                break  # a proven result within the horizon: deeper changes nothing
+            if elapsed > (self.soft_deadline - self.start) * NEXT_ITERATION_FRACTION:
+                break
+        best.nodes = self.nodes
+        best.elapsed = time.perf_counter() - self.start
+        return best
+
+    def pv_line(self, first: int, limit: int = 16) -> list[int]:
+        """Follow TT best moves from the root (stops at repeats or missing entries)."""
+        board = self.board
+        line = [first]
+        board.make(first)
+        made = 1
+        seen = {board.hash}
+        while made < limit and not board.winner:
+            e = self.tt.probe(board.hash)
+            if e is None or e[3] < 0 or board.cells[e[3]] != 0:
+                break
+            board.make(e[3])
+            made += 1
+            if board.hash in seen:
+                break
+            seen.add(board.hash)
+            line.append(e[3])
+        for _ in range(made):
+            board.unmake()
+        return line
+
+    # --- the tree ---------------------------------------------------------------------
+
+    def _root(self, depth: int, alpha: int, beta: int, moves: list[int]) -> tuple[int, int]:
+        board = self.board
+        best_score, best_move = -WIN_SCORE - 1, moves[0]
+        self._partial = None
+        for i, q in enumerate(moves):
+            board.make(q)
+            if board.winner:
+                score = WIN_SCORE - 1
+            elif i == 0:
+                score = -self._negamax(depth - 1, -beta, -alpha, 1)
+            else:
+                score = -self._negamax(depth - 1, -alpha - 1, -alpha, 1)
+                if alpha < score < beta:
+                    score = -self._negamax(depth - 1, -beta, -alpha, 1)
+            board.unmake()
+            if score > best_score:
+                best_score, best_move = score, q
+                self._partial = (score, q)
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        self.tt.store(
+            board.hash,
+            depth,
+            EXACT if best_score > -WIN_SCORE else UPPER,
+            score_to_tt(best_score, 0),
+            best_move,
+        )
+        return best_score, best_move
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY:
+            if time.perf_counter() > self.hard_deadline:
+                raise SearchStopped
+        if self.nodes > self.max_nodes:
+            raise SearchStopped
+        board = self.board
+        side = board.side
+        own_fives = board.side_value(side)[1]
+        if own_fives:
+            return WIN_SCORE - ply - 1  # we make five next move
+        if ply >= MAX_PLY:
+            return evaluate(board)
+        opp_fives = board.side_value(3 - side)[1]
+        if depth <= 0 and not opp_fives:
+            return evaluate(board)
+        if depth <= 0:
+            depth = 1  # single-reply extension: blocking a five costs no depth
+
+        key = board.hash
+        tt_move = -1
+        entry = self.tt.probe(key)
+        if entry is not None:
+            e_depth, bound, e_score, tt_move = entry
+            if e_depth >= depth:
+                s = score_from_tt(e_score, ply)
+                if (
+                    bound == EXACT
+                    or (bound == LOWER and s >= beta)
+                    or (bound == UPPER and s <= alpha)
+                ):
+                    return s
+
+        moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
+        if not moves:
+            return 0  # board full: draw
+        if len(moves) > 1:
+            killers = self.killers[ply]
+            hist = self.history
+            front = []
+            if tt_move >= 0 and tt_move in moves:
+                front.append(tt_move)
+            for k in killers:
+                if k >= 0 and k in moves and k not in front:
+                    front.append(k)
+            if front:
+                rest = [q for q in moves if q not in front]
+                if hist:
+                    # stable sort keeps the bucket order; history breaks ties among the rest
+                    rest.sort(key=lambda q: -hist.get(q, 0) // 64)
+                moves = front + rest
+
+        original_alpha = alpha
+        best_score, best_move = -WIN_SCORE - 1, -1
+        first = True
+        child_depth = depth - 1 if len(moves) > 1 else depth  # single reply: no depth spent
+        for q in moves:
+            board.make(q)
+            if board.winner:
+                score = WIN_SCORE - ply - 1
+            elif first:
+                score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
+            else:
+                score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
+            board.unmake()
+            first = False
+            if score > best_score:
+                best_score, best_move = score, q
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        killers = self.killers[ply]
+                        if killers[0] != q:
+                            killers[1] = killers[0]
+                            killers[0] = q
+                        self.history[q] = self.history.get(q, 0) + depth * depth
+                        break
+        if best_score <= original_alpha:
+            bound = UPPER
+        elif best_score >= beta:
+            bound = LOWER
+        else:
+            bound = EXACT
+        self.tt.store(key, depth, bound, score_to_tt(best_score, ply), best_move)
+        return best_score

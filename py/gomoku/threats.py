@@ -1,0 +1,249 @@
+"""VCF / VCT threat-space search (victory by continuous fours / by threats).
+
+The attacker plays only threats: fours (VCF), or fours and open threes (VCT). After a
+four the defender has a single reply, so it costs no depth; after an open three the
+defender may block it (the cells next to and at the ends of the three) or answer with
+fours of its own. The search deepens on the number of attacker moves, and caches
+results by Zobrist hash in a table of its own (separate from the main search's).
+
+Results carry the winning line: the attacker's moves and the defender's replies.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .board import Board
+from .patterns import (
+    COUNT_BITS,
+    FIVE,
+    FOUR,
+    OPEN_FOUR,
+    OPEN_THREE,
+    SIDE_MASK,
+    SIDE_SHIFT,
+)
+
+_FIVE = COUNT_BITS * FIVE
+_FOUR = COUNT_BITS * FOUR
+_OPEN_FOUR = COUNT_BITS * OPEN_FOUR
+_OPEN_THREE = COUNT_BITS * OPEN_THREE
+
+
+class ThreatTimeout(Exception):
+    """Raised inside the threat search when its deadline or node budget runs out."""
+
+
+def _side(summary: int, side: int) -> int:
+    return summary & SIDE_MASK if side == 1 else summary >> SIDE_SHIFT
+
+
+def five_cells(board: Board, side: int) -> list[int]:
+    """Empty cells where ``side`` would make five now."""
+    shift = _FIVE if side == 1 else SIDE_SHIFT + _FIVE
+    summary = board.summary
+    return [q for q in board.candidates if (summary[q] >> shift) & 7]
+
+
+class ThreatSearch:
+    """VCF/VCT for the side to move of ``board``. Make/unmake only; the board is restored.
+
+    ``deadline`` (perf_counter seconds) and ``max_nodes`` bound the work; past them the
+    search raises ThreatTimeout internally and reports "no win found".
+    """
+
+    def __init__(self, board: Board, cache_size: int = 1 << 18) -> None:
+        self.board = board
+        self.nodes = 0
+        self.cache: dict[int, int] = {}  # (hash ^ kind) -> deepest depth proven not to win
+        self.wins: dict[int, list[int]] = {}
+        self.cache_size = cache_size
+        self.deadline = float("inf")
+        self.max_nodes = 1 << 62
+
+    # --- public -----------------------------------------------------------------------
+
+    def vcf(
+        self, max_depth: int = 12, deadline: float | None = None, max_nodes: int | None = None
+    ) -> list[int] | None:
+        """Winning line (cells, attacker first) by continuous fours, or None."""
+        return self._deepen(self._vcf, max_depth, deadline, max_nodes)
+
+    def vct(
+        self, max_depth: int = 6, deadline: float | None = None, max_nodes: int | None = None
+    ) -> list[int] | None:
+        """Winning line by fours and open threes, or None."""
+        return self._deepen(self._vct, max_depth, deadline, max_nodes)
+
+    # --- internals --------------------------------------------------------------------
+
+    def _deepen(self, fn, max_depth, deadline, max_nodes):
+        self.deadline = deadline if deadline is not None else float("inf")
+        self.max_nodes = self.nodes + max_nodes if max_nodes is not None else 1 << 62
+        board = self.board
+        if board.winner:
+            return None
+        history_len = len(board.history)
+        try:
+            for depth in range(1, max_depth + 1):
+                line = fn(depth)
+                if line is not None:
+                    return line
+        except ThreatTimeout:
+            while len(board.history) > history_len:
+                board.unmake()
+        return None
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise ThreatTimeout
+        if self.nodes > self.max_nodes:
+            raise ThreatTimeout
+
+    def _forced_block(self, attacker: int) -> int:
+        """The defender must block the attacker's five: the cell, or -1 (none), -2 (several)."""
+        cells = five_cells(self.board, attacker)
+        if not cells:
+            return -1
+        return cells[0] if len(cells) == 1 else -2
+
+    def _four_moves(self, side: int) -> list[int]:
+        board = self.board
+        summary = board.summary
+        out = []
+        for q in board.candidates:
+            s = _side(summary[q], side)
+            if (s >> _FOUR) & 7 or (s >> _OPEN_FOUR) & 7:
+                out.append(
+                    (
+                        ((s >> _OPEN_FOUR) & 7) * 4
+                        + ((s >> _FOUR) & 7) * 2
+                        + ((s >> _OPEN_THREE) & 7),
+                        q,
+                    )
+                )
+        out.sort(reverse=True)
+        return [q for _, q in out]
+
+    def _vcf(self, depth: int) -> list[int] | None:
+        """Side to move attacks with fours only, at most ``depth`` of them."""
+        board = self.board
+        self._tick()
+        attacker = board.side
+        defender = 3 - attacker
+        key = board.hash ^ 0x5A5A
+        if self.cache.get(key, -1) >= depth:
+            return None
+        win = five_cells(board, attacker)
+        if win:
+            return [win[0]]
+        block = self._forced_block(defender)
+        if block == -2:
+            return None
+        moves = self._four_moves(attacker)
+        if block >= 0:
+            moves = [q for q in moves if q == block]
+        for q in moves:
+            board.make(q)
+            reply = self._forced_block(attacker)
+            if reply == -2:  # open four / double four
+                if not five_cells(board, defender):
+                    board.unmake()
+                    return [q]
+            elif reply >= 0 and depth > 1:
+                if board.wins_at(reply, defender):
+                    board.unmake()
+                    continue
+                board.make(reply)
+                line = self._vcf(depth - 1)
+                board.unmake()
+                if line is not None:
+                    board.unmake()
+                    return [q, reply, *line]
+            board.unmake()
+        self._store(key, depth)
+        return None
+
+    def _store(self, key: int, depth: int) -> None:
+        if len(self.cache) >= self.cache_size:
+            self.cache.clear()
+        self.cache[key] = depth
+
+    def _three_moves(self, side: int) -> list[int]:
+        board = self.board
+        summary = board.summary
+        out = []
+        for q in board.candidates:
+            s = _side(summary[q], side)
+            if (s >> _OPEN_THREE) & 7 and not ((s >> _FOUR) & 7 or (s >> _OPEN_FOUR) & 7):
+                out.append((((s >> _OPEN_THREE) & 7), q))
+        out.sort(reverse=True)
+        return [q for _, q in out]
+
+    def _defences(self, attacker: int) -> list[int]:
+        """Defender's replies to an open-three threat: cells where the attacker would make
+        a four or open four (blocks next to and at the ends of the three), plus the
+        defender's own fours."""
+        board = self.board
+        defender = 3 - attacker
+        summary = board.summary
+        out = set()
+        for q in board.candidates:
+            a = _side(summary[q], attacker)
+            d = _side(summary[q], defender)
+            if (
+                (a >> _OPEN_FOUR) & 7
+                or (a >> _FOUR) & 7
+                or (d >> _FOUR) & 7
+                or (d >> _OPEN_FOUR) & 7
+            ):
+                out.add(q)
+        return sorted(out)
+
+    def _vct(self, depth: int) -> list[int] | None:
+        """Side to move attacks with fours and open threes (``depth`` attacker moves)."""
+        board = self.board
+        self._tick()
+        attacker = board.side
+        defender = 3 - attacker
+        key = board.hash ^ 0x3C3C
+        if self.cache.get(key, -1) >= depth:
+            return None
+        win = five_cells(board, attacker)
+        if win:
+            return [win[0]]
+        block = self._forced_block(defender)
+        if block == -2:
+            return None
+        line = self._vcf(depth)  # fours alone are the cheapest proof
+        if line is not None:
+            return line
+        if block >= 0 or depth < 2:
+            # A defender's four must be answered with a four, which VCF already tried.
+            self._store(key, depth)
+            return None
+        for q in self._three_moves(attacker):
+            board.make(q)
+            if five_cells(board, defender):
+                board.unmake()
+                continue
+            proof: list[int] | None = [q]
+            for reply in self._defences(attacker):
+                board.make(reply)
+                if board.winner:
+                    board.unmake()
+                    proof = None
+                    break
+                line = self._vct(depth - 1)
+                board.unmake()
+                if line is None:
+                    proof = None
+                    break
+                if len(proof) == 1:
+                    proof += [reply, *line]
+            board.unmake()
+            if proof is not None:
+                return proof
+        self._store(key, depth)
+        return None
