@@ -260,12 +260,16 @@ def main(argv: list[str] | None = None) -> int:
         "default ../shared/pyodide-packages); else it is downloaded from the Pyodide CDN",
     )
     ap.add_argument("--serve", action="store_true", help="serve dist/ after building")
-    ap.add_argument("--no-build", action="store_true", help="with --serve: serve the existing dist/")
+    ap.add_argument(
+        "--no-build", action="store_true", help="with --serve: serve the existing dist/"
+    )
     ap.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free port)")
     args = ap.parse_args(argv)
 
     numpy_dir = args.numpy_dir or (
-        Path(os.environ["GOMOKU_NUMPY_DIR"]) if os.environ.get("GOMOKU_NUMPY_DIR") else DEFAULT_NUMPY_DIR
+        Path(os.environ["GOMOKU_NUMPY_DIR"])
+        if os.environ.get("GOMOKU_NUMPY_DIR")
+        else DEFAULT_NUMPY_DIR
     )
     out = args.out.resolve()
     if not (args.serve and args.no_build):

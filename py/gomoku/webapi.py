@@ -218,7 +218,9 @@ class WebApi:
             raise BadMessage(f"unknown message type {kind!r}")
         raise BadMessage("missing or invalid type")
 
-    def _think(self, eng: Any, limits: dict[str, int], mid: str | int, emit: Emit | None) -> Message:
+    def _think(
+        self, eng: Any, limits: dict[str, int], mid: str | int, emit: Emit | None
+    ) -> Message:
         from .engine import Limits
         from .geometry import to_text
 

@@ -123,7 +123,7 @@ class GamePage:
 
     def wait_ready(self) -> None:
         self.page.wait_for_function(
-            "document.querySelector('#board').dataset.engine === 'ready'", timeout=READY_MS
+            "() => document.querySelector('#board').dataset.engine === 'ready'", timeout=READY_MS
         )
 
     def status(self) -> str:

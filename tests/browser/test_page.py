@@ -1,0 +1,198 @@
+"""End-to-end: the built site in headless Chromium, served on 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+import build
+
+COLS = "abcdefghijklmno"
+
+
+def on_board(text: str) -> bool:
+    return bool(re.fullmatch(r"[a-o](1[0-5]|[1-9])", text))
+
+
+def test_engine_becomes_ready(game, console_log):
+    game.open()
+    assert game.status() == "your-turn"
+    assert game.page.inner_text("#status") == "Your turn"
+    info = game.page.inner_text("#engine-info")
+    assert re.search(r"Engine \S+ ready in [\d.]+ s \(Pyodide 0\.27\.7\)", info), info
+    assert not [m for m in console_log if m.startswith(("error", "pageerror"))], console_log
+
+
+def test_click_move_gets_legal_reply(game):
+    game.open()
+    game.click_cell("h8")
+    moves = game.wait_moves(2)
+    assert moves[0] == "h8"
+    assert len(moves) == 2 and on_board(moves[1]) and moves[1] != "h8"
+    game.wait_status("your-turn")
+    assert game.page.inner_text("#announce").startswith(f"Engine plays {moves[1]}")
+
+
+def test_keyboard_move_gets_legal_reply(game):
+    game.open()
+    game.page.focus("#board")
+    # the cursor starts on the centre, h8: right, right, up -> j9
+    for key in ("ArrowRight", "ArrowRight", "ArrowUp"):
+        game.page.keyboard.press(key)
+    assert "Cursor on j9" in (game.page.get_attribute("#board", "aria-label") or "")
+    game.page.keyboard.press("Enter")
+    moves = game.wait_moves(2)
+    assert moves[0] == "j9"
+    assert on_board(moves[1]) and moves[1] != "j9"
+    # Space places a stone too: two (or three, if the engine took j7) rows down
+    game.wait_status("your-turn")
+    for key in ("ArrowDown", "ArrowDown") + (("ArrowDown",) if "j7" in moves else ()):
+        game.page.keyboard.press(key)
+    target = "j6" if "j7" in moves else "j7"
+    game.page.keyboard.press(" ")
+    moves = game.wait_moves(4)
+    assert moves[2] == target and on_board(moves[3]) and len(set(moves)) == 4
+
+
+def weak_human_cells() -> list[str]:
+    """Edge cells two apart: never five in a row, never near the action."""
+    cells = []
+    for row in (1, 15):
+        cells += [f"{c}{row}" for c in COLS[::2]]
+    for col in ("a", "o"):
+        cells += [f"{col}{r}" for r in range(3, 14, 2)]
+    return cells
+
+
+def test_whole_game_engine_wins(game):
+    game.open("test=1&time=150")
+    pool = weak_human_cells()
+    for _turn in range(60):
+        status = game.status()
+        if status.endswith("-wins") or status == "draw":
+            break
+        played = set(game.moves())
+        cell = next(c for c in pool if c not in played)
+        count = len(played)
+        game.click_cell(cell)
+        game.wait_moves(count + 2)
+        game.wait_status("your-turn", "black-wins", "white-wins", "draw")
+    assert game.status() == "white-wins", (game.status(), game.moves())
+    assert game.page.inner_text("#status").startswith("White wins")
+    assert "White wins." in game.page.inner_text("#announce")
+    state = game.page.evaluate("() => window.gomokuTest.state()")
+    assert len(state["game"]["line"]) >= 5
+    # the board refuses further moves
+    n = len(game.moves())
+    free = next(c for c in pool if c not in game.moves())
+    game.click_cell(free)
+    game.page.wait_for_timeout(300)
+    assert len(game.moves()) == n
+
+
+def test_every_request_stays_on_localhost(game, context):
+    seen: list[str] = []
+    blocked: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        seen.append(url)
+        host = urlparse(url).hostname
+        if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    game.open()
+    game.click_cell("h8")
+    game.wait_moves(2)
+    assert not blocked, blocked
+    # the worker's own fetches went through the route too
+    paths = {urlparse(u).path for u in seen}
+    assert any(p.endswith("/pyodide/pyodide.asm.wasm") for p in paths), paths
+    assert any(p.endswith(".whl") and "numpy" in p for p in paths), paths
+    assert any(p.endswith("-py3-none-any.whl") for p in paths), paths
+    assert all(urlparse(u).hostname == "127.0.0.1" for u in seen if u.startswith("http"))
+
+
+def test_hung_worker_is_replaced_and_play_continues(game):
+    game.open("test=1&time=200&deadline=5000")
+    game.page.evaluate("() => window.gomokuTest.hang()")
+    game.click_cell("h8")
+    game.page.wait_for_function("() => window.gomokuTest.state().restarts >= 1", timeout=60_000)
+    assert "restarted" in game.page.inner_text("#notice")
+    moves = game.wait_moves(2)
+    assert moves[0] == "h8" and on_board(moves[1])
+    game.wait_status("your-turn")
+    # and the replacement answers the next move as usual
+    free = next(c for c in ("c3", "m13", "c13") if c not in moves)
+    game.click_cell(free)
+    moves = game.wait_moves(4)
+    assert len(set(moves)) == 4
+    assert game.page.evaluate("() => window.gomokuTest.state().restarts") == 1
+
+
+def test_malformed_messages_get_error_replies(game):
+    game.open()
+    send = "([m, id]) => window.gomokuTest.send(m, id)"
+    bad_moves = {"type": "think", "id": "b1", "moves": "h8", "limits": {"timeMs": 100}}
+    reply = game.page.evaluate(send, [bad_moves, "b1"])
+    assert reply["type"] == "error" and reply["id"] == "b1" and "moves" in reply["message"]
+
+    occupied = {"type": "think", "id": 7, "moves": [[7, 7], [7, 7]], "limits": {"timeMs": 100}}
+    reply = game.page.evaluate(send, [occupied, 7])
+    assert reply["type"] == "error" and reply["id"] == 7
+
+    reply = game.page.evaluate(send, [{"type": "fly", "id": "b2"}, "b2"])
+    assert reply == {"type": "error", "id": "b2", "message": reply["message"]}
+    assert "unknown message type" in reply["message"]
+
+    reply = game.page.evaluate(send, ["not an object", None])
+    assert reply["type"] == "error" and reply["id"] is None
+
+    # the worker is still fine afterwards
+    good = {"type": "think", "id": "g1", "moves": [[7, 7]], "limits": {"timeMs": 100}}
+    reply = game.page.evaluate(send, [good, "g1"])
+    assert reply["type"] == "result" and reply["id"] == "g1"
+    x, y = reply["move"]
+    assert 0 <= x < 15 and 0 <= y < 15 and [x, y] != [7, 7]
+
+
+def test_game_survives_reload(game):
+    game.open()
+    game.click_cell("h8")
+    moves = game.wait_moves(2)
+    game.wait_status("your-turn")
+    game.open(fresh=False)
+    assert game.moves() == moves
+    assert game.status() == "your-turn"
+    game.page.click("#new-game")
+    assert game.moves() == []
+
+
+def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir):
+    html = (dist_dir / "index.html").read_text()
+    meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert meta and meta.group(1) == build.CSP
+    game.open()
+    game.click_cell("h8")
+    game.wait_moves(2)
+    violations = [m for m in console_log if "Content Security Policy" in m]
+    assert not violations, violations
+
+
+def test_layout_desktop_and_phone(game):
+    for width, height in ((1280, 800), (390, 844)):
+        game.page.set_viewport_size({"width": width, "height": height})
+        game.open()
+        board = game.page.locator("#board").bounding_box()
+        status = game.page.locator("#status").bounding_box()
+        # the whole board and the status line are visible without scrolling
+        assert board["x"] >= 0 and board["x"] + board["width"] <= width
+        assert board["y"] >= 0 and board["y"] + board["height"] <= height
+        assert status["y"] + status["height"] <= height
+        assert board["width"] >= min(width, height) * 0.8
+        assert abs(board["width"] - board["height"]) < 2
+        game.page.screenshot(path=str(build.ROOT / "test-results" / f"page-{width}x{height}.png"))

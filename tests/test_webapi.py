@@ -1,0 +1,262 @@
+"""The worker's message handler (py/gomoku/webapi.py), in CPython."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gomoku import __version__, webapi
+
+ROOT = Path(__file__).resolve().parents[1]
+FAST = {"timeMs": 300}
+
+
+def think(moves, limits=None, **extra):
+    msg = {"type": "think", "id": "t1", "moves": moves, "limits": limits or FAST, **extra}
+    infos: list[dict] = []
+    reply = webapi.handle(msg, infos.append)
+    return reply, infos
+
+
+def assert_error(reply, mid, *words):
+    assert reply["type"] == "error", reply
+    assert reply["id"] == mid
+    assert isinstance(reply["message"], str) and reply["message"]
+    for w in words:
+        assert w in reply["message"], reply["message"]
+
+
+# ---- valid messages ------------------------------------------------------------------
+
+
+def test_init_reports_version():
+    reply = webapi.handle({"type": "init", "id": 1})
+    assert reply == {"type": "ready", "id": 1, "version": __version__, "protocol": webapi.PROTOCOL}
+
+
+def test_think_returns_a_legal_move_and_echoes_id():
+    moves = [[7, 7], [8, 8], [6, 7]]
+    reply, infos = think(moves)
+    assert reply["type"] == "result" and reply["id"] == "t1"
+    x, y = reply["move"]
+    assert 0 <= x < 15 and 0 <= y < 15 and [x, y] not in moves
+    assert reply["moveText"] == "abcdefghijklmno"[x] + str(15 - y)
+    assert reply["winner"] == 0 and reply["winningLine"] == []
+    for key in ("score", "depth", "nodes", "source"):
+        assert key in reply
+    json.dumps(reply)  # JSON-ready
+    for info in infos:
+        assert info["type"] == "info" and info["id"] == "t1"
+        json.dumps(info)
+
+
+def test_think_on_empty_board():
+    reply, _ = think([])
+    assert reply["type"] == "result"
+    x, y = reply["move"]
+    assert 0 <= x < 15 and 0 <= y < 15
+
+
+def test_think_completes_an_open_four_and_reports_the_win():
+    # black: f8 g8 h8 i8 (y = 7), white elsewhere; black to move wins at e8 or j8
+    moves = [[5, 7], [0, 0], [6, 7], [0, 2], [7, 7], [0, 4], [8, 7], [0, 14]]
+    reply, _ = think(moves)
+    assert reply["type"] == "result"
+    assert reply["move"] in ([4, 7], [9, 7])
+    assert reply["winner"] == 1
+    line = reply["winningLine"]
+    assert len(line) >= 5 and all(y == 7 for _, y in line)
+
+
+def test_think_blocks_a_four():
+    # white must stop black's four h4..h7 (x = 7, y = 8..11): h3 = (7, 12) or h8 = (7, 7)
+    moves = [[7, 8], [0, 0], [7, 9], [14, 0], [7, 10], [0, 14], [7, 11]]
+    reply, _ = think(moves)
+    assert reply["move"] in ([7, 12], [7, 7])
+
+
+def test_depth_and_node_limits_are_accepted():
+    reply, _ = think([[7, 7]], {"depth": 2})
+    assert reply["type"] == "result"
+    reply, _ = think([[7, 7]], {"nodes": 500, "timeMs": 2000})
+    assert reply["type"] == "result"
+
+
+def test_status_message():
+    moves = [[x, 7] for x in range(5)]
+    moves = [m for pair in zip(moves, [[x, 0] for x in range(5)], strict=True) for m in pair][:-1]
+    reply = webapi.handle({"type": "status", "id": "s", "moves": moves})
+    assert reply["type"] == "status" and reply["id"] == "s"
+    assert reply["winner"] == 1 and reply["isOver"] is True
+    assert sorted(map(tuple, reply["winningLine"])) == [(x, 7) for x in range(5)]
+    reply = webapi.handle({"type": "status", "id": "s2", "moves": [[7, 7]]})
+    assert reply["sideToMove"] == 2 and reply["winner"] == 0 and reply["moveCount"] == 1
+
+
+def test_other_board_size():
+    reply, _ = think([[9, 9]], size=19)
+    assert reply["type"] == "result"
+    x, y = reply["move"]
+    assert 0 <= x < 19 and 0 <= y < 19
+
+
+def test_handle_json_round_trip():
+    emitted: list[str] = []
+    text = json.dumps({"type": "think", "id": 5, "moves": [[7, 7]], "limits": FAST})
+    reply = json.loads(webapi.handle_json(text, emitted.append))
+    assert reply["type"] == "result" and reply["id"] == 5
+    for e in emitted:
+        assert json.loads(e)["id"] == 5
+
+
+# ---- malformed messages ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message, mid, words",
+    [
+        ("think", None, ["object"]),
+        ([1, 2], None, ["object"]),
+        (None, None, ["object"]),
+        ({"type": "init"}, None, ["id"]),
+        ({"type": "init", "id": True}, None, ["id"]),
+        ({"type": "init", "id": 1.5}, None, ["id"]),
+        ({"type": "init", "id": ""}, None, ["id"]),
+        ({"type": "init", "id": "x" * 200}, None, ["id"]),
+        ({"type": "init", "id": [1]}, None, ["id"]),
+        ({"id": 1}, 1, ["type"]),
+        ({"id": 1, "type": 3}, 1, ["type"]),
+        ({"id": 1, "type": "shout"}, 1, ["unknown message type"]),
+        ({"id": 1, "type": "init", "extra": 1}, 1, ["extra"]),
+        ({"id": 2, "type": "think", "limits": FAST}, 2, ["moves"]),
+        ({"id": 2, "type": "think", "moves": "h8 i9", "limits": FAST}, 2, ["moves"]),
+        ({"id": 2, "type": "think", "moves": [[7]], "limits": FAST}, 2, ["moves[0]"]),
+        ({"id": 2, "type": "think", "moves": [[7, 7, 1]], "limits": FAST}, 2, ["moves[0]"]),
+        ({"id": 2, "type": "think", "moves": [[7, "7"]], "limits": FAST}, 2, ["moves[0]"]),
+        ({"id": 2, "type": "think", "moves": [[7, True]], "limits": FAST}, 2, ["moves[0]"]),
+        ({"id": 2, "type": "think", "moves": [[7.0, 7]], "limits": FAST}, 2, ["moves[0]"]),
+        ({"id": 2, "type": "think", "moves": [[15, 0]], "limits": FAST}, 2, ["off the"]),
+        ({"id": 2, "type": "think", "moves": [[-1, 0]], "limits": FAST}, 2, ["off the"]),
+        ({"id": 2, "type": "think", "moves": [[0, 0]] * 300, "limits": FAST}, 2, ["too many"]),
+        ({"id": 3, "type": "think", "moves": []}, 3, ["limits"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": 100}, 3, ["limits"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {}}, 3, ["limits"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"timeMs": 0}}, 3, ["timeMs"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"timeMs": -5}}, 3, ["timeMs"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"timeMs": "1s"}}, 3, ["timeMs"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"timeMs": 10**9}}, 3, ["timeMs"]),
+        (
+            {"id": 3, "type": "think", "moves": [], "limits": {"timeMs": float("nan")}},
+            3,
+            ["timeMs"],
+        ),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"depth": 0}}, 3, ["depth"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"nodes": -1}}, 3, ["nodes"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"time": 100}}, 3, ["time"]),
+        ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": "15"}, 4, ["size"]),
+        ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": 3}, 4, []),
+        ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": 99}, 4, []),
+        ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": "chess"}, 4, []),
+        ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": [1]}, 4, ["rule"]),
+        ({"id": "s", "type": "status"}, "s", ["moves"]),
+    ],
+)
+def test_malformed_messages_get_errors(message, mid, words):
+    assert_error(webapi.handle(message), mid, *words)
+
+
+def test_occupied_cell_is_an_error():
+    reply, infos = think([[7, 7], [7, 7]])
+    assert_error(reply, "t1")
+    assert infos == []
+
+
+def test_finished_game_is_an_error():
+    moves = [[0, 7], [0, 0], [1, 7], [1, 0], [2, 7], [2, 0], [3, 7], [3, 0], [4, 7]]
+    assert_error(think(moves)[0], "t1", "over")
+    # ... and a move after the win is refused as a position
+    assert_error(think([*moves, [9, 9]])[0], "t1")
+
+
+def test_handle_json_rejects_bad_json():
+    reply = json.loads(webapi.handle_json("{not json"))
+    assert_error(reply, None, "JSON")
+
+
+def test_error_then_valid_message_still_works():
+    assert think([[7, 7], [7, 7]])[0]["type"] == "error"
+    assert think([[7, 7]])[0]["type"] == "result"
+
+
+json_scalars = st.none() | st.booleans() | st.integers(-20, 20) | st.floats() | st.text(max_size=6)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+small_limits = st.dictionaries(
+    st.sampled_from(["timeMs", "depth", "nodes", "other"]),
+    st.one_of(st.integers(-3, 3), st.floats(allow_nan=True), st.text(max_size=3), st.none()),
+    max_size=3,
+)
+fuzz_messages = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "type": st.sampled_from(["think", "status", "init", "stop", "", 5]),
+            "id": st.one_of(st.integers(), st.text(max_size=5), st.booleans(), st.none()),
+            "moves": st.one_of(
+                json_values, st.lists(st.lists(st.integers(-2, 16), max_size=3), max_size=6)
+            ),
+            "limits": st.one_of(small_limits, json_values),
+            "size": st.one_of(st.integers(10, 22), json_values),
+            "rule": st.one_of(
+                st.sampled_from(["freestyle", "standard", "renju", 0, 1, 7]), json_values
+            ),
+        },
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fuzz_messages)
+def test_any_message_gets_one_well_formed_reply(message):
+    emitted: list[dict] = []
+    reply = webapi.handle(message, emitted.append)
+    assert reply["type"] in {"error", "ready", "status", "result"}
+    json.dumps(reply)
+    if reply["type"] == "error":
+        assert isinstance(reply["message"], str) and reply["message"]
+        assert not reply["message"].startswith("internal error"), reply["message"]
+    else:
+        assert reply["id"] == message["id"]
+    assert all(e["type"] == "info" for e in emitted)
+
+
+def test_webapi_needs_neither_js_nor_pyodide():
+    code = (
+        "import sys; sys.modules['js'] = None; sys.modules['pyodide'] = None\n"
+        "import json; from gomoku import webapi\n"
+        "r = json.loads(webapi.handle_json(json.dumps("
+        "{'type': 'think', 'id': 1, 'moves': [[7, 7]], 'limits': {'timeMs': 200}})))\n"
+        "assert r['type'] == 'result', r\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
