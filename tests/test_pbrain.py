@@ -420,15 +420,15 @@ def test_brain_keeps_time_at_short_turn() -> None:
         assert b.ask("START 15") == "OK"
         b.send("INFO timeout_turn 200")
         taken = {b.move("BEGIN")}  # the first search may pay one-off costs
-        # scattered opponent moves along the edges: no five for anyone in 6 moves
+        # scattered opponent moves along the edges; 4 stones of ours cannot make five yet
         ours = iter([(0, 0), (14, 0), (0, 14), (14, 14), (0, 7), (14, 7), (7, 0), (7, 14)])
         worst = 0.0
-        for _ in range(6):
+        for _ in range(3):
             mv = next(p for p in ours if p not in taken)
             t0 = time.monotonic()
             taken |= {mv, b.move(f"TURN {mv[0]},{mv[1]}")}
             worst = max(worst, time.monotonic() - t0)
-        assert len(taken) == 13
+        assert len(taken) == 7
         # generous bound: the brain aims at 200 ms minus a margin; allow for a slow box
         assert worst < 2.0
         b.send("END")
