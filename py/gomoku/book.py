@@ -1,0 +1,708 @@
+"""Opening book: stored replies for the first moves, matched under symmetry and translation.
+
+Data: one text line per (position, reply), see openings/README.md. The reviewable source is
+``openings/book.txt`` in the repository; ``py/gomoku/data/book.txt`` is a byte-identical copy
+shipped inside the wheel (package data), written by the builder together with the source and
+kept identical by a test (tests/test_book.py). ``Book.load()`` reads the packaged copy.
+
+Matching (see symmetry.py for the geometry):
+
+* A book line whose position *and* reply are far from the edges of the board it was computed
+  on (`symmetry.far_from_edge`) is indexed by the position's relative key: it answers the same
+  shape anywhere on any board size 15..20, in any of the 8 orientations, as long as the
+  looked-up position and the mapped reply are also far from the edges there.
+* Any other line is indexed by its absolute key (board size + the 8 board symmetries) and
+  answers only that position on that board size, up to symmetry.
+
+A lookup tries the relative key first (when the position is far from the edges), then the
+absolute key. Replies are mapped back to the real board, must be empty cells, and the one
+returned is chosen among those whose score is within ``tolerance`` of the best.
+
+Command line (run from the repository root):
+
+    python -m gomoku.book build [--seconds S] [--out FILE] [--plies N] ...
+    python -m gomoku.book check [FILE]      # parse, legality, package copy identical
+    python -m gomoku.book query "h8 h9 i9" [--size 15] [--rule freestyle]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from .errors import GomokuError, IllegalMoveError
+from .geometry import Point, check_point, from_text, moves_to_text, to_text
+from .rules import Rule, check_size, parse_rule
+from .symmetry import (
+    Canonical,
+    Key,
+    canonical,
+    far_from_edge,
+    split_moves,
+    unique_moves,
+)
+
+PACKAGE_BOOK = Path(__file__).resolve().with_name("data") / "book.txt"
+"""The book shipped in the package (a copy of openings/book.txt)."""
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SOURCE_BOOK = REPO_ROOT / "openings" / "book.txt"
+"""The reviewable source of the book, when running from a source checkout."""
+
+DEFAULT_TOLERANCE = 25
+"""Replies whose score is within this many centi-units of the best are chosen among."""
+
+
+class BookFormatError(GomokuError):
+    """A line of a book file that does not parse or describes an illegal position/reply."""
+
+
+@dataclass(frozen=True)
+class BookMove:
+    """A book answer on the real board: move (x, y), score (centi-units, side to move's view,
+    as the engine reports it) and note (how the score was computed)."""
+
+    move: Point
+    score: int
+    note: str
+
+    def to_dict(self) -> dict:
+        return {"move": [self.move[0], self.move[1]], "score": self.score, "note": self.note}
+
+
+@dataclass(frozen=True)
+class BookEntry:
+    """One line of a book file: on a size x size board under `rule`, after `moves` (black
+    first), play `reply`."""
+
+    rule: Rule
+    size: int
+    moves: tuple[Point, ...]
+    reply: Point
+    score: int
+    note: str = ""
+
+    def to_line(self) -> str:
+        """The line as written in the book file (no newline)."""
+        moves = moves_to_text(self.moves, self.size) if self.moves else "-"
+        line = (
+            f"{self.rule.label} {self.size} {moves} : "
+            f"{to_text(*self.reply, self.size)} {self.score:+d}"
+        )
+        return f"{line} {self.note}" if self.note else line
+
+    @classmethod
+    def from_line(cls, line: str) -> BookEntry:
+        """Parse one book line (see openings/README.md). Raises BookFormatError."""
+        head, sep, tail = line.partition(":")
+        if not sep:
+            raise BookFormatError("missing ':' between the position and the reply")
+        h = head.split()
+        t = tail.split(None, 2)
+        if len(h) < 3 or len(t) < 2:
+            raise BookFormatError("expected 'RULE SIZE MOVES : REPLY SCORE [NOTE]'")
+        try:
+            rule = parse_rule(h[0])
+            size = check_size(int(h[1]))
+            moves = tuple(from_text(m, size) for m in h[2:]) if h[2:] != ["-"] else ()
+            reply = from_text(t[0], size)
+            score = int(t[1])
+        except (GomokuError, ValueError) as exc:
+            raise BookFormatError(str(exc)) from None
+        entry = cls(rule, size, moves, reply, score, t[2].strip() if len(t) > 2 else "")
+        entry.validate()
+        return entry
+
+    def validate(self) -> None:
+        """Raise BookFormatError unless the moves are distinct board points and the reply is
+        an empty board point."""
+        try:
+            check_size(self.size)
+            for x, y in (*self.moves, self.reply):
+                check_point(x, y, self.size)
+        except GomokuError as exc:
+            raise BookFormatError(str(exc)) from None
+        if len(set(self.moves)) != len(self.moves):
+            raise BookFormatError("a point is played twice in the position")
+        if self.reply in self.moves:
+            raise BookFormatError(f"reply {to_text(*self.reply, self.size)} is occupied")
+
+
+@dataclass(frozen=True)
+class _Stored:
+    point: Point  # reply in the canonical frame of the key
+    score: int
+    note: str
+
+
+def _check_moves(moves: Sequence[Point], size: int) -> list[Point]:
+    out = []
+    for m in moves:
+        if not isinstance(m, Sequence) or len(m) != 2:
+            raise IllegalMoveError(f"a move must be an (x, y) pair, got {m!r}")
+        out.append(check_point(m[0], m[1], size))
+    if len(set(out)) != len(out):
+        raise IllegalMoveError("a point is played twice in the move list")
+    return out
+
+
+def position_keys(moves: Sequence[Point], size: int) -> list[Canonical]:
+    """The canonical forms under which a position is looked up, in order of preference:
+    the relative one (only when every stone is far from the edges), then the absolute one."""
+    black, white = split_moves(moves)
+    out = []
+    if far_from_edge(moves, size):
+        out.append(canonical(black, white, size, translate=True))
+    out.append(canonical(black, white, size, translate=False))
+    return out
+
+
+class Book:
+    """An in-memory opening book, indexed by (rule, canonical key).
+
+    tolerance: `lookup` chooses among replies whose score is at least best - tolerance.
+    """
+
+    def __init__(self, entries: Iterable[BookEntry] = (), tolerance: int = DEFAULT_TOLERANCE):
+        self.tolerance = tolerance
+        self.entries: list[BookEntry] = []
+        self.header: list[str] = []
+        self._index: dict[tuple[Rule, Key], list[_Stored]] = {}
+        for e in entries:
+            self.add(e)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @property
+    def positions(self) -> int:
+        """Number of distinct (rule, canonical key) positions answered."""
+        return len(self._index)
+
+    # -- building -----------------------------------------------------------------------
+
+    def add(self, entry: BookEntry) -> bool:
+        """Index one entry (validated). Returns True when it is relative-keyed (answers the
+        shape anywhere far from the edges), False when absolute-keyed."""
+        entry.validate()
+        black, white = split_moves(entry.moves)
+        relative = far_from_edge((*entry.moves, entry.reply), entry.size)
+        c = canonical(black, white, entry.size, translate=relative)
+        stored = _Stored(c.to_frame(*entry.reply), entry.score, entry.note)
+        bucket = self._index.setdefault((entry.rule, c.key), [])
+        if all(s.point != stored.point for s in bucket):
+            bucket.append(stored)
+        self.entries.append(entry)
+        return relative
+
+    # -- files --------------------------------------------------------------------------
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str] | None = None, tolerance: int = DEFAULT_TOLERANCE
+    ) -> Book:
+        """Read a book file. path=None reads the copy shipped in the package and returns an
+        empty book if it is missing; an explicit path must exist. Comment lines ('#') go to
+        `header`. Raises BookFormatError (with the line number) on a bad line."""
+        if path is None:
+            if not PACKAGE_BOOK.is_file():
+                return cls(tolerance=tolerance)
+            path = PACKAGE_BOOK
+        text = Path(path).read_text(encoding="utf-8")
+        book = cls(tolerance=tolerance)
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line:
+                continue
+            if line.startswith("#"):
+                book.header.append(line[1:].strip())
+                continue
+            try:
+                book.add(BookEntry.from_line(line))
+            except BookFormatError as exc:
+                raise BookFormatError(f"{path}:{n}: {exc}") from None
+        return book
+
+    def dumps(self) -> str:
+        """The book as file text: header comments, then entries sorted by rule, board size,
+        number of stones and move text."""
+        lines = [f"# {h}" if h else "#" for h in self.header]
+        order = sorted(
+            self.entries,
+            key=lambda e: (e.rule, e.size, len(e.moves), e.moves, e.reply),
+        )
+        lines += [e.to_line() for e in order]
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    # -- queries ------------------------------------------------------------------------
+
+    def candidates(
+        self, moves: Sequence[Point], size: int, rule: str | int | Rule
+    ) -> list[BookMove]:
+        """Every stored reply for the position after `moves`, mapped to the real board, best
+        score first (each move once). Relative-keyed replies are used only when the position
+        and the mapped reply are far from the edges; if none is usable the absolute key is
+        tried. For a symmetric position every symmetric image of a stored reply is listed.
+        Raises RuleError / CoordinateError / IllegalMoveError on bad input."""
+        rule = parse_rule(rule)
+        check_size(size)
+        pts = _check_moves(moves, size)
+        occupied = set(pts)
+        for c in position_keys(pts, size):
+            found: dict[Point, BookMove] = {}
+            rank: dict[Point, Point] = {}
+            for s in self._index.get((rule, c.key), ()):
+                for p in c.from_frame_all(*s.point):
+                    x, y = p
+                    if not (0 <= x < size and 0 <= y < size) or p in occupied:
+                        continue
+                    if c.translated and not far_from_edge([p], size):
+                        continue
+                    old = found.get(p)
+                    if old is None or s.score > old.score:
+                        found[p] = BookMove(p, s.score, s.note)
+                        rank[p] = s.point
+            if found:
+                return sorted(found.values(), key=lambda b: (-b.score, rank[b.move], b.move))
+        return []
+
+    def lookup(
+        self,
+        moves: Sequence[Point],
+        size: int,
+        rule: str | int | Rule,
+        seed: int | None = None,
+    ) -> BookMove | None:
+        """The book reply to the position after `moves` (black first) on a size x size board
+        (15..20) under `rule`, or None when the position is not in the book.
+
+        Among the candidates (see `candidates`) whose score is within `tolerance` of the best,
+        seed=None returns the first (best score; ties broken in the canonical frame, so the
+        answer transforms with the position when it is not symmetric); an int seed picks one
+        with random.Random(seed), deterministic for a given seed and position.
+        """
+        cands = self.candidates(moves, size, rule)
+        if not cands:
+            return None
+        best = cands[0].score
+        close = [c for c in cands if c.score >= best - self.tolerance]
+        if seed is None:
+            return close[0]
+        return random.Random(seed).choice(close)
+
+
+@functools.cache
+def default_book() -> Book:
+    """The packaged book, loaded once per process (empty if the data file is missing)."""
+    return Book.load()
+
+
+# ----------------------------------------------------------------------------------------
+# The 26 standard openings (renju literature): black 1 at the centre h8 of a 15x15 board,
+# white 2 directly adjacent (direct, h9) or diagonally adjacent (indirect, i9), black 3 in the
+# central 5x5 square. Given as squares of the 15x15 board, numbered 1..13 as in the RIF list.
+
+DIRECT_WHITE = "h9"
+INDIRECT_WHITE = "i9"
+DIRECT_OPENINGS: tuple[tuple[str, str], ...] = (
+    ("Kansei", "h10"),
+    ("Keigetsu", "i10"),
+    ("Sosei", "j10"),
+    ("Kagetsu", "i9"),
+    ("Zangetsu", "j9"),
+    ("Ugetsu", "i8"),
+    ("Kinsei", "j8"),
+    ("Shogetsu", "h7"),
+    ("Kyugetsu", "i7"),
+    ("Shingetsu", "j7"),
+    ("Zuisei", "h6"),
+    ("Sangetsu", "i6"),
+    ("Yusei", "j6"),
+)
+INDIRECT_OPENINGS: tuple[tuple[str, str], ...] = (
+    ("Chosei", "j10"),
+    ("Kyogetsu", "j9"),
+    ("Kosei", "j8"),
+    ("Suigetsu", "j7"),
+    ("Ryusei", "j6"),
+    ("Ungetsu", "i8"),
+    ("Hogetsu", "i7"),
+    ("Rangetsu", "i6"),
+    ("Gingetsu", "h7"),
+    ("Myojo", "h6"),
+    ("Shagetsu", "g7"),
+    ("Meigetsu", "g6"),
+    ("Suisei", "f6"),
+)
+
+
+def _offset(square: str) -> Point:
+    x, y = from_text(square, 15)
+    return x - 7, y - 7
+
+
+def standard_openings(size: int = 15) -> list[tuple[str, str, list[Point]]]:
+    """The 26 openings as (name, "direct" | "indirect", [black 1, white 2, black 3]) on a
+    size x size board, black 1 at the centre (size // 2, size // 2)."""
+    c = size // 2
+    out = []
+    for family, white, table in (
+        ("direct", DIRECT_WHITE, DIRECT_OPENINGS),
+        ("indirect", INDIRECT_WHITE, INDIRECT_OPENINGS),
+    ):
+        wx, wy = _offset(white)
+        for name, square in table:
+            bx, by = _offset(square)
+            out.append((name, family, [(c, c), (c + wx, c + wy), (c + bx, c + by)]))
+    return out
+
+
+def second_move_roots(size: int, radius: int = 3) -> list[list[Point]]:
+    """Black at the centre and white within Chebyshev distance `radius`, one per class under
+    the symmetries of the centre stone: white at offset (dx, dy) with 0 <= dy <= dx."""
+    c = size // 2
+    return [[(c, c), (c + dx, c - dy)] for dx in range(1, radius + 1) for dy in range(0, dx + 1)]
+
+
+# ----------------------------------------------------------------------------------------
+# Builder
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """What the builder needs from one search: best move and its score for the side to move."""
+
+    move: Point
+    score: int
+    score_text: str
+    depth: int
+    nodes: int
+    time_ms: int
+
+    @property
+    def is_loss(self) -> bool:
+        return self.score_text.startswith("loss")
+
+    @property
+    def is_win(self) -> bool:
+        return self.score_text.startswith("win")
+
+
+class Searcher(Protocol):
+    """Runs one search from a position. The default wraps gomoku.engine.Engine."""
+
+    def search(
+        self, moves: Sequence[Point], size: int, rule: Rule, time_ms: int
+    ) -> SearchOutcome: ...
+
+
+class EngineSearcher:
+    """Searcher on the real engine: Engine.think(Limits(time_ms=..., use_book=False))."""
+
+    def __init__(self) -> None:
+        from .engine import Engine
+
+        self._engine = Engine()
+
+    def search(self, moves: Sequence[Point], size: int, rule: Rule, time_ms: int) -> SearchOutcome:
+        from .engine import Limits
+
+        eng = self._engine
+        if eng.size != size or eng.rule != rule:
+            eng.new_game(size=size, rule=rule)
+        eng.set_position(list(moves))
+        r = eng.think(Limits(time_ms=time_ms, use_book=False))
+        return SearchOutcome(tuple(r.move), r.score, r.score_text, r.depth, r.nodes, r.time_ms)
+
+
+def threat_refutes(moves: Sequence[Point], size: int, rule: Rule, seconds: float) -> bool | None:
+    """True if the side to move after `moves` wins by force according to the threat search
+    (gomoku.threats: VCF, then VCT, within `seconds` in all); False if none was found in that
+    time; None when the threat-search module is not available."""
+    try:
+        from .board import Board
+        from .threats import ThreatSearch
+    except ImportError:
+        return None
+    board = Board(size, rule)
+    for x, y in moves:
+        board.play(x, y)
+    if board.winner:
+        return board.winner == board.side
+    deadline = time.perf_counter() + seconds
+    ts = ThreatSearch(board)
+    if ts.vcf(14, deadline) is not None:
+        return True
+    return ts.vct(6, deadline) is not None
+
+
+@dataclass
+class BuildStats:
+    searches: int = 0
+    checks: int = 0
+    rejected: list[str] = field(default_factory=list)
+    positions: int = 0
+    reused: int = 0
+    seconds: float = 0.0
+
+
+def _neighbours(moves: Sequence[Point], size: int, radius: int = 1) -> list[Point]:
+    if not moves:
+        return [(size // 2, size // 2)]
+    occ = set(moves)
+    out = []
+    for y in range(size):
+        for x in range(size):
+            if (x, y) in occ:
+                continue
+            if any(max(abs(x - a), abs(y - b)) <= radius for a, b in moves):
+                out.append((x, y))
+    return out
+
+
+def build_book(
+    *,
+    rules: Sequence[Rule],
+    sizes: Sequence[int],
+    seconds: float,
+    plies: int,
+    check_seconds: float,
+    alt_plies: int = 2,
+    tolerance: int = DEFAULT_TOLERANCE,
+    searcher: Searcher | None = None,
+    refutes: Callable[[Sequence[Point], int, Rule, float], bool | None] = threat_refutes,
+    log: Callable[[str], None] = lambda s: None,
+) -> tuple[Book, BuildStats]:
+    """Build a book by searching from the root positions of every (rule, size).
+
+    Roots: the empty board, black's centre stone, black centre + white within distance 3 (one
+    per symmetry class), and the 26 standard openings. Each position with fewer than `plies`
+    stones is answered: reused from the book when an equivalent position is already answered,
+    else by a search of `seconds`. Positions with fewer than `alt_plies` stones get every
+    distinct neighbouring move scored by a search after it (the opponent's view, negated) and
+    keep those within `tolerance` of the best. Each reply is then played and expanded, so the
+    book follows the engine's own predicted lines.
+
+    Every stored reply is checked: legal, its score not a loss, and after it the opponent has
+    no forced win: `refutes` (default: VCF/VCT of gomoku.threats for `check_seconds`), or,
+    when that returns None, an engine search of `check_seconds` whose score must not be a
+    win for the opponent. Rejected replies are
+    listed in the stats and not stored.
+    """
+    searcher = searcher or EngineSearcher()
+    book = Book(tolerance=tolerance)
+    stats = BuildStats()
+    start = time.monotonic()
+    time_ms = int(seconds * 1000)
+    check_ms = int(check_seconds * 1000)
+
+    def loses(after: list[Point], size: int, rule: Rule) -> tuple[bool, str]:
+        verdict = refutes(after, size, rule, check_seconds)
+        if verdict is not None:
+            return verdict, f"threats checked {check_seconds:g}s"
+        stats.checks += 1
+        r = searcher.search(after, size, rule, check_ms)
+        return r.is_win, f"checked {check_seconds:g}s d{r.depth}"
+
+    for rule in rules:
+        for size in sizes:
+            names = {tuple(m): n for n, _, m in standard_openings(size)}
+            roots: list[list[Point]] = [[], [(size // 2, size // 2)]]
+            roots += second_move_roots(size)
+            roots += [m for _, _, m in standard_openings(size)]
+            queue = deque(roots)
+            done: set[Key] = set()
+            while queue:
+                pos = queue.popleft()
+                if len(pos) >= plies:
+                    continue
+                key = position_keys(pos, size)[0].key
+                if key in done:
+                    continue
+                done.add(key)
+                stats.positions += 1
+                replies = book.candidates(pos, size, rule)
+                if replies:
+                    stats.reused += 1
+                else:
+                    found = _answer(pos, size, rule, time_ms, alt_plies, tolerance, searcher, stats)
+                    tag = names.get(tuple(pos))
+                    for r, lost in found:
+                        where = f"{rule.label} {size} {moves_to_text(pos, size) or '-'}"
+                        if r.move in pos or not (0 <= min(r.move) and max(r.move) < size):
+                            bad, how = True, "illegal"
+                        else:
+                            bad, how = loses([*pos, r.move], size, rule)
+                        if bad or lost:
+                            stats.rejected.append(f"{where} : {to_text(*r.move, size)}")
+                            log(f"  rejected {stats.rejected[-1]}")
+                            continue
+                        note = f"{r.note}; {how}" + (f"; opening {tag}" if tag else "")
+                        book.add(BookEntry(rule, size, tuple(pos), r.move, r.score, note))
+                        log(f"  {where} : {to_text(*r.move, size)} {r.score:+d} {note}")
+                    replies = book.candidates(pos, size, rule)
+                for r in replies:
+                    if len(pos) + 1 < plies:
+                        queue.append([*pos, r.move])
+    stats.seconds = time.monotonic() - start
+    return book, stats
+
+
+def _answer(
+    pos: list[Point],
+    size: int,
+    rule: Rule,
+    time_ms: int,
+    alt_plies: int,
+    tolerance: int,
+    searcher: Searcher,
+    stats: BuildStats,
+) -> list[tuple[BookMove, bool]]:
+    """Search one position; returns the replies to store with a flag "its score is a loss"
+    (such replies are rejected by the caller). Notes tell how each score was found."""
+    secs = f"{time_ms / 1000:g}s"
+    black, white = split_moves(pos)
+    alts = unique_moves(_neighbours(pos, size), black, white, size) if len(pos) < alt_plies else []
+    if len(alts) > 1:
+        scored = []
+        for m in alts:
+            stats.searches += 1
+            r = searcher.search([*pos, m], size, rule, time_ms)
+            # the opponent's score after m, negated, is m's score for the side to move
+            note = f"reply-search {secs} d{r.depth} n{r.nodes}"
+            scored.append((BookMove(m, -r.score, note), r.is_win))
+        best = max(b.score for b, _ in scored)
+        return [(b, lost) for b, lost in scored if b.score >= best - tolerance]
+    stats.searches += 1
+    r = searcher.search(pos, size, rule, time_ms)
+    return [(BookMove(r.move, r.score, f"search {secs} d{r.depth} n{r.nodes}"), r.is_loss)]
+
+
+# ----------------------------------------------------------------------------------------
+# Command line
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    rules = [parse_rule(r) for r in args.rules.split(",")]
+    sizes = [check_size(int(s)) for s in args.sizes.split(",")]
+    out = Path(args.out) if args.out else SOURCE_BOOK
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    book, stats = build_book(
+        rules=rules,
+        sizes=sizes,
+        seconds=args.seconds,
+        plies=args.plies,
+        check_seconds=args.check_seconds,
+        alt_plies=args.alt_plies,
+        log=lambda s: print(s, flush=True),
+    )
+    from . import __version__
+
+    rel = sum(far_from_edge((*e.moves, e.reply), e.size) for e in book.entries)
+    book.header = [
+        "Gomoku opening book. Format: openings/README.md. Generated, do not edit by hand:",
+        f"  python -m gomoku.book build --seconds {args.seconds:g} --plies {args.plies}"
+        f" --check-seconds {args.check_seconds:g} --alt-plies {args.alt_plies}"
+        f" --rules {args.rules} --sizes {args.sizes}",
+        f"built {started} with gomoku {__version__}: {stats.seconds:.0f} s of machine time,"
+        f" {stats.searches} searches + {stats.checks} check searches,"
+        f" {stats.positions} positions ({stats.reused} answered by symmetry/translation),"
+        f" {len(book)} lines ({rel} relative-keyed), {len(stats.rejected)} replies rejected",
+    ]
+    book.save(out)
+    print(f"wrote {out}: {len(book)} lines in {stats.seconds:.0f} s")
+    if out.resolve() == SOURCE_BOOK.resolve() and not args.no_package:
+        book.save(PACKAGE_BOOK)
+        print(f"wrote {PACKAGE_BOOK} (package copy)")
+    for r in stats.rejected:
+        print(f"rejected: {r}")
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    path = Path(args.file) if args.file else SOURCE_BOOK
+    book = Book.load(path)
+    print(f"{path}: {len(book)} lines, {book.positions} distinct positions")
+    if path.resolve() == SOURCE_BOOK.resolve():
+        if not PACKAGE_BOOK.is_file() or PACKAGE_BOOK.read_bytes() != path.read_bytes():
+            print(f"{PACKAGE_BOOK} differs from {path}: run the build again or copy it")
+            return 1
+        print(f"{PACKAGE_BOOK} is identical")
+    return 0
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    from .geometry import moves_from_text
+
+    book = Book.load(args.file)
+    size = check_size(args.size)
+    moves = moves_from_text(args.moves, size) if args.moves.strip() not in ("", "-") else []
+    for c in book.candidates(moves, size, args.rule):
+        print(f"{to_text(*c.move, size)} {c.score:+d} {c.note}")
+    pick = book.lookup(moves, size, args.rule, seed=args.seed)
+    print("lookup:", "none" if pick is None else to_text(*pick.move, size))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m gomoku.book``."""
+    p = argparse.ArgumentParser(prog="python -m gomoku.book", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build", help="search the root positions and write the book")
+    b.add_argument("--seconds", type=float, default=1.5, help="search time per position")
+    b.add_argument("--out", help=f"output file (default {SOURCE_BOOK} + the package copy)")
+    b.add_argument(
+        "--plies",
+        type=int,
+        default=5,
+        help="answer positions with fewer stones than this (5: moves 1..5)",
+    )
+    b.add_argument(
+        "--check-seconds",
+        type=float,
+        default=0.5,
+        help="search time of the check that a reply does not lose",
+    )
+    b.add_argument(
+        "--alt-plies",
+        type=int,
+        default=2,
+        help="positions with fewer stones get alternatives scored one by one",
+    )
+    b.add_argument("--rules", default="freestyle,standard")
+    b.add_argument("--sizes", default="15,20")
+    b.add_argument("--no-package", action="store_true", help="do not write the package copy")
+    b.set_defaults(func=_cmd_build)
+    c = sub.add_parser("check", help="parse a book file; the package copy must be identical")
+    c.add_argument("file", nargs="?")
+    c.set_defaults(func=_cmd_check)
+    q = sub.add_parser("query", help="show the book replies to a move list like 'h8 h9'")
+    q.add_argument("moves")
+    q.add_argument("--size", type=int, default=15)
+    q.add_argument("--rule", default="freestyle")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--file")
+    q.set_defaults(func=_cmd_query)
+    args = p.parse_args(argv)
+    try:
+        return args.func(args)
+    except GomokuError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
