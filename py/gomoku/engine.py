@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from . import __version__
 from .board import Board
 from .errors import IllegalMoveError
-from .evaluation import WIN_SCORE, score_text
+from .evaluation import WIN_SCORE, evaluate, score_text
 from .geometry import Point
 from .movegen import generate
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
@@ -209,12 +209,16 @@ class Engine:
                 return result(p, book_move.score, 0, 0, [p], "book")
 
         moves = generate(board, None)
-        if len(moves) == 1:
+        if len(moves) == 1 and (
+            board.wins_at(moves[0], board.side) or board.side_value(3 - board.side)[1]
+        ):
+            # Win in one, or the only block of a five: nothing to think about.
             q = moves[0]
+            won = board.wins_at(q, board.side)
             board.make(q)
-            won = bool(board.winner)
+            score = -evaluate(board)
             board.unmake()
-            return result(q, WIN_SCORE - 1 if won else 0, 1, 1, [q], "forced")
+            return result(q, WIN_SCORE - 1 if won else score, 1, 1, [q], "forced")
 
         nodes = 0
         root_moves = None

@@ -1,0 +1,229 @@
+"""Benchmarks that print figures: ``python -m gomoku.bench core|search|all [--quick]``.
+
+core   make+unmake, evaluations and candidate generations per second on fixed positions,
+       and the numpy-vectorised alternative of the per-move update for comparison.
+search nodes, nodes/s and depth reached in a fixed time per position, plus a node-count
+       signature at a fixed depth (changes only when the search changes).
+
+The same functions run inside Pyodide (the web worker's bench message), so the two can
+be compared as a ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+
+import numpy as np
+
+from .board import Board
+from .engine import Engine, Limits
+from .evaluation import evaluate
+from .geometry import moves_from_text
+from .movegen import generate
+
+# Fixed positions (15x15 freestyle), opening to late middle game.
+BENCH_POSITIONS: tuple[str, ...] = (
+    "h8 i9 g9 i7 i8 g7",
+    "h8 h9 i9 g7 j10 k11 i7 g9 i10 i8",
+    "h8 i7 h5 g7 j8 g8 h7 h6 i5 f7 h9 g5",
+    "h8 g9 i9 i8 g7 j10 f6 e5 h7 h6 i6 j5 g6 f7",
+    "h8 i9 j8 i8 i7 j6 h6 g5 h7 h9 h5 h4 g8 f8 j9 k10",
+    "g7 h8 i7 h7 h6 g6 i8 i6 j6 k5 g8 f9 h9 j7 f7 e6 e8 d9",
+    "h8 h9 g9 i7 g8 g10 f8 e8 i9 j10 f9 f10 h10 e7 i11 j12 g7 h6",
+    "h8 i9 i8 g8 j8 k8 j9 h7 j7 j10 k6 l5 h10 g11 g9 f10 i10 k9 l10",
+)
+
+
+def bench_boards() -> list[Board]:
+    return [Board.from_moves(moves_from_text(t, 15)) for t in BENCH_POSITIONS]
+
+
+def _rate(fn, seconds: float) -> float:
+    """Calls per second of fn() over about ``seconds``."""
+    n, start = 0, time.perf_counter()
+    batch = 64
+    while True:
+        for _ in range(batch):
+            fn()
+        n += batch
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+class NumpyUpdate:
+    """The per-move key/summary/value update done with numpy fancy indexing.
+
+    Kept for the measurement behind the choice of the pure-Python path (BENCHMARKS.md)
+    and checked against it in the tests.
+    """
+
+    def __init__(self, board: Board) -> None:
+        lay = board.layout
+        self.board = board
+        self.keys = np.array(board.keys, dtype=np.int64)
+        self.summary = np.array(board.summary, dtype=np.int64)
+        self.cells = np.array(board.cells, dtype=np.int8)
+        self.value = board.value
+        self.counts = np.array(lay.count_table, dtype=np.int64)
+        self.values = np.array(lay.value_table, dtype=np.int64)
+        self.upd = {}
+        for side, table in ((1, lay.updates_black), (2, lay.updates_white)):
+            for p in lay.onboard:
+                u = table[p]
+                self.upd[side, p] = (
+                    np.array([t[0] for t in u], dtype=np.int64),
+                    np.array([t[1] for t in u], dtype=np.int64),
+                    np.array([t[2] for t in u], dtype=np.int64),
+                )
+
+    def make(self, p: int, side: int) -> None:
+        q, i, a = self.upd[side, p]
+        free = self.cells[q] == 0
+        q, i, a = q[free], i[free], a[free]
+        k0 = self.keys[i]
+        k1 = k0 + a
+        self.keys[i] = k1
+        np.add.at(self.summary, q, self.counts[k1] - self.counts[k0])
+        self.value += int((self.values[k1] - self.values[k0]).sum())
+        self.cells[p] = side
+
+    def unmake(self, p: int, side: int) -> None:
+        self.cells[p] = 0
+        q, i, a = self.upd[side, p]
+        free = self.cells[q] == 0
+        q, i, a = q[free], i[free], a[free]
+        k1 = self.keys[i]
+        k0 = k1 - a
+        self.keys[i] = k0
+        np.add.at(self.summary, q, self.counts[k0] - self.counts[k1])
+        self.value += int((self.values[k0] - self.values[k1]).sum())
+
+
+def bench_core(seconds: float = 1.0, out=print) -> dict:
+    boards = bench_boards()
+    results = {}
+
+    def cycle_make(board: Board, moves: list[int]):
+        it = [0]
+
+        def fn() -> None:
+            q = moves[it[0] % len(moves)]
+            it[0] += 1
+            board.make(q)
+            board.unmake()
+
+        return fn
+
+    per = seconds / len(boards)
+    rates = []
+    for b in boards:
+        rates.append(_rate(cycle_make(b, sorted(b.candidates)), per))
+    results["make_unmake_per_s"] = sum(rates) / len(rates)
+
+    np_rates = []
+    for b in boards:
+        nu = NumpyUpdate(b)
+        cands = sorted(b.candidates)
+        it = [0]
+        side = b.side
+
+        def fn(nu=nu, cands=cands, it=it, side=side) -> None:
+            q = cands[it[0] % len(cands)]
+            it[0] += 1
+            nu.make(q, side)
+            nu.unmake(q, side)
+
+        np_rates.append(_rate(fn, per))
+    results["numpy_make_unmake_per_s"] = sum(np_rates) / len(np_rates)
+
+    results["evaluations_per_s"] = sum(_rate(lambda b=b: evaluate(b), per) for b in boards) / len(
+        boards
+    )
+    results["generations_per_s"] = sum(_rate(lambda b=b: generate(b), per) for b in boards) / len(
+        boards
+    )
+    for k, v in results.items():
+        out(f"{k:28s} {v:12,.0f}")
+    return results
+
+
+def node_signature(depth: int = 4) -> tuple[int, str]:
+    """Total nodes of a fixed-depth search (threat search off) over the bench positions,
+    and a short digest of the per-position counts and moves."""
+    total = 0
+    parts = []
+    for text in BENCH_POSITIONS:
+        eng = Engine()
+        eng.set_position(moves_from_text(text, 15))
+        r = eng.think(Limits(time_ms=None, depth=depth, use_book=False, use_threats=False))
+        total += r.nodes
+        parts.append(f"{r.nodes}:{r.move}")
+    return total, hashlib.sha1(" ".join(parts).encode()).hexdigest()[:12]
+
+
+def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
+    rows = []
+    for n, text in enumerate(BENCH_POSITIONS):
+        eng = Engine()
+        eng.set_position(moves_from_text(text, 15))
+        depths = []
+        r = eng.think(
+            Limits(
+                time_ms=seconds * 1000,
+                hard_ms=seconds * 1000 * 1.3,
+                use_book=False,
+                use_threats=False,
+            ),
+            on_info=lambda i: depths.append((i.depth, i.time_ms)),
+        )
+        rows.append(
+            {"position": n, "nodes": r.nodes, "nps": r.nps, "depth": r.depth, "time_ms": r.time_ms}
+        )
+        out(
+            f"pos {n}: depth {r.depth:2d} nodes {r.nodes:8,d} nps {r.nps:8,d} "
+            f"time {r.time_ms:7.1f} ms move {r.move} score {r.score_text}"
+        )
+    total_nodes = sum(r["nodes"] for r in rows)
+    total_time = sum(r["time_ms"] for r in rows) / 1000
+    sig_nodes, sig = node_signature(depth)
+    summary = {
+        "nodes": total_nodes,
+        "nps": int(total_nodes / total_time) if total_time else 0,
+        "mean_depth": sum(r["depth"] for r in rows) / len(rows),
+        "signature_depth": depth,
+        "signature_nodes": sig_nodes,
+        "signature": sig,
+    }
+    out(
+        f"total nodes {total_nodes:,d}  nodes/s {summary['nps']:,d}  "
+        f"mean depth in {seconds:g} s {summary['mean_depth']:.2f}"
+    )
+    out(f"signature depth {depth}: {sig_nodes} nodes, {sig}")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("what", choices=["core", "search", "all"], nargs="?", default="all")
+    ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement/position")
+    ap.add_argument("--depth", type=int, default=4, help="depth of the node signature")
+    ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
+    args = ap.parse_args(argv)
+    out = {}
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}")
+    if args.what in ("core", "all"):
+        out["core"] = bench_core(args.seconds)
+    if args.what in ("search", "all"):
+        out["search"] = bench_search(args.seconds, args.depth)
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,216 @@
+"""Tactics: the engine wins, blocks and defends where it must; VCF lines are sound.
+
+Every winning line the threat search reports is checked by a brute-force referee that
+knows nothing of pattern tables: it scans the stones for five in a row.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from gomoku.board import Board
+from gomoku.engine import Engine, Limits
+from gomoku.evaluation import WIN_THRESHOLD
+from gomoku.geometry import from_text, moves_from_text, to_text
+from gomoku.rules import Rule
+from gomoku.threats import ThreatSearch
+
+# Positions (15x15 freestyle, side to move = attacker) mined from random games, each with
+# a shortest VCF of the given number of attacker moves. The lines are not stored: the
+# test finds them and has them checked by the referee.
+VCF_POSITIONS = {
+    3: "h8 i8 i7 j7 g9 f10 j6 k5 h9 h10 i9 j9 g7 f6 k11 j10 e9 f9 f8",
+    4: "h8 h7 g7 g6 j10 k11 f6 i9 j9 j8 d4 e5 h10 f5 d3 i8 e4 i11 i12",
+    5: "h8 i7 g7 i5 f6 e5 i6 h6 j10 i9 g5 e7 g8 g6 f8 e8 j8 i8 e6 i10 i11 f9 h9 j9 f7 d5 k10",
+    6: "h8 i7 g7 i5 f6 i9 d4 e5 i10 i8 i6 f5 g5 g4 g6 j6",
+    7: "h8 i7 h6 h5 i6 j6 j5 g7 h7 g8 h9 h10 g6 i8 e6 f6 l3 k4 f5 g4 i9 d3 f9 e9 k9 j9 j10 "
+    "l8 l12 k11 i11 k7 m9 h4 i5 k5 h12 g13 k3",
+    8: "h8 i8 i7 j6 h9 h7 j9 k9 h11 k8 h12 h10 k10 i11 i10 j12 k13 g9 f8 k12 g12 f13 f12 e12 "
+    "f7 g8 f10 f11 i13 j14 f6 f9 e9 g11 e10",
+}
+
+
+def stones_five(cells: dict[tuple[int, int], int], size: int, exact: bool) -> set[int]:
+    """Colours that have five in a row (exactly five when ``exact``): brute force."""
+    out = set()
+    for (x, y), c in cells.items():
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            if cells.get((x - dx, y - dy)) == c:
+                continue  # not the start of the run
+            n = 0
+            while cells.get((x + n * dx, y + n * dy)) == c:
+                n += 1
+            if n == 5 or (n > 5 and not exact):
+                out.add(c)
+    return out
+
+
+def referee_five_cells(cells: dict, side: int, size: int, exact: bool) -> list[tuple[int, int]]:
+    spots = []
+    for x in range(size):
+        for y in range(size):
+            if (x, y) not in cells:
+                cells[(x, y)] = side
+                if side in stones_five(cells, size, exact):
+                    spots.append((x, y))
+                del cells[(x, y)]
+    return spots
+
+
+def check_vcf_line(
+    moves: list[tuple[int, int]], line: list[tuple[int, int]], size: int = 15, exact: bool = False
+) -> None:
+    """Referee: every attacker move is a four answered by the only block, and the last
+    attacker move wins (five, or two fives threatened while the defender has none)."""
+    cells = {m: 1 + (i % 2) for i, m in enumerate(moves)}
+    attacker = 1 + len(moves) % 2
+    defender = 3 - attacker
+    for i in range(0, len(line), 2):
+        a = line[i]
+        assert a not in cells
+        cells[a] = attacker
+        if attacker in stones_five(cells, size, exact):
+            assert i == len(line) - 1
+            return
+        threats = referee_five_cells(cells, attacker, size, exact)
+        if i == len(line) - 1:
+            assert len(threats) >= 2 and not referee_five_cells(cells, defender, size, exact)
+            return
+        assert threats == [line[i + 1]], "attacker move is not a four with a single block"
+        cells[line[i + 1]] = defender
+        assert defender not in stones_five(cells, size, exact)
+    raise AssertionError("line ended without a win")
+
+
+@pytest.mark.parametrize("length", sorted(VCF_POSITIONS))
+def test_vcf_found_within_a_second_and_sound(length: int) -> None:
+    moves = moves_from_text(VCF_POSITIONS[length], 15)
+    board = Board.from_moves(moves)
+    start = time.perf_counter()
+    line = ThreatSearch(board).vcf(16, deadline=start + 10)
+    assert line is not None
+    points = [board.point(q) for q in line]
+    assert (len(points) + 1) // 2 == length
+    check_vcf_line(moves, points)
+    assert board.moves == moves  # the board is restored
+
+
+@pytest.mark.parametrize("length", [3, 5, 8])
+def test_engine_plays_the_vcf(length: int) -> None:
+    eng = Engine()
+    eng.set_position(moves_from_text(VCF_POSITIONS[length], 15))
+    r = eng.think(Limits(time_ms=2000, use_book=False))
+    assert r.source == "threat" and r.score >= WIN_THRESHOLD
+    check_vcf_line(eng.moves, r.pv)
+
+
+def engine_move(moves: str, time_ms: float = 1000, rule: Rule = Rule.FREESTYLE) -> str:
+    eng = Engine(15, rule)
+    eng.set_position(moves_from_text(moves, 15))
+    r = eng.think(Limits(time_ms=time_ms, use_book=False))
+    assert eng.board.at(*r.move) == 0
+    return to_text(*r.move, 15)
+
+
+def test_win_in_one() -> None:
+    # black h8 i8 j8 k8 (white stones elsewhere): black plays g8 or l8
+    assert engine_move("h8 h10 i8 i10 j8 a1 k8 c3") in {"g8", "l8"}
+
+
+def test_block_five() -> None:
+    # white has four a1..a4 and black nothing: black must block a5
+    assert engine_move("h8 a1 h10 a2 j12 a3 l8 a4") == "a5"
+
+
+def test_win_beats_block() -> None:
+    # both sides have a four; the side to move wins instead of blocking
+    assert engine_move("h8 a1 i8 a2 j8 a3 k8 a4 c14") in {"a5"}
+    assert engine_move("h8 a1 i8 a2 j8 a3 k8 a4") in {"g8", "l8"}
+
+
+def test_make_open_four_from_open_three() -> None:
+    # black open three g8 h8 i8, white scattered: black wins (open four or a threat line)
+    eng = Engine()
+    eng.set_position(moves_from_text("h8 a1 g8 a3 i8 c1", 15))
+    r = eng.think(Limits(time_ms=1000, use_book=False))
+    assert r.score >= WIN_THRESHOLD
+    assert to_text(*r.move, 15) in {"f8", "j8", "e8", "k8"}
+
+
+def test_defend_open_three() -> None:
+    # white open three f10 g10 h10; black has nothing: black must stop it
+    assert engine_move("h8 f10 i7 g10 b2 h10") in {"d10", "e10", "i10", "j10"}
+
+
+def test_never_ignore_a_four() -> None:
+    # black has an open three but white has a four: black must block first
+    assert engine_move("h8 a1 i8 a2 j8 a3 c13 a4") == "a5"
+
+
+def test_defends_against_vcf_threat() -> None:
+    """The opponent (black) would win by VCF if it moved: white's move must stop it."""
+    text = VCF_POSITIONS[4]
+    moves = moves_from_text(text, 15)
+    # Let the VCF side pass by one move: white to move in a position where black threatens.
+    board = Board.from_moves(moves[:-1])
+    board.side = 3 - board.side
+    threat_exists = ThreatSearch(board).vcf(12) is not None
+    board.side = 3 - board.side
+    if not threat_exists:
+        pytest.skip("position lost its threat without the last move")
+    eng = Engine()
+    eng.set_position(moves[:-1])
+    r = eng.think(Limits(time_ms=3000, use_book=False))
+    eng.play(*r.move)
+    # now black to move must not have a VCF any more (unless white is simply lost)
+    line = ThreatSearch(eng.board).vcf(12)
+    assert line is None or r.score <= -WIN_THRESHOLD
+
+
+@pytest.mark.parametrize("time_ms", [10, 50])
+def test_tiny_budgets_return_legal_moves_in_time(time_ms: float) -> None:
+    eng = Engine()
+    eng.set_position(moves_from_text(VCF_POSITIONS[8], 15)[:-3])
+    start = time.perf_counter()
+    r = eng.think(Limits(time_ms=time_ms, use_book=False))
+    elapsed = (time.perf_counter() - start) * 1000
+    assert eng.board.at(*r.move) == 0
+    assert elapsed < time_ms * 2.5 + 150  # generous: the hard cap plus interpreter noise
+
+
+def test_fixed_node_limit_is_deterministic() -> None:
+    results = []
+    for _ in range(2):
+        eng = Engine()
+        eng.set_position(moves_from_text(VCF_POSITIONS[6], 15)[:-2])
+        r = eng.think(Limits(time_ms=None, nodes=3000, use_book=False))
+        results.append((r.move, r.score, r.nodes, r.depth, r.pv))
+    assert results[0] == results[1]
+
+
+def test_single_legal_move_and_game_over() -> None:
+    eng = Engine()
+    moves = [from_text(t, 15) for t in "h8 a1 i8 a2 j8 a3 k8".split()]
+    eng.set_position(moves)
+    r = eng.think(Limits(time_ms=100, use_book=False))
+    assert to_text(*r.move, 15) in {"g8", "l8", "a4"}
+    eng.play(*from_text("a4", 15))
+    eng.play(*from_text("l8", 15))
+    assert eng.winner == 1 and eng.is_over
+    with pytest.raises(ValueError):
+        eng.think(Limits(time_ms=100))
+
+
+def test_think_reports_progress_and_pv() -> None:
+    infos = []
+    eng = Engine()
+    eng.set_position(moves_from_text("h8 i9 g9 i7 i8 g7", 15))
+    r = eng.think(Limits(time_ms=None, depth=3, use_book=False, use_threats=False), infos.append)
+    assert [i.depth for i in infos] == [1, 2, 3]
+    assert r.depth == 3 and r.pv and r.pv[0] == r.move
+    # the PV is a legal sequence
+    board = Board.from_moves(eng.moves)
+    for m in r.pv:
+        board.play(*m)
