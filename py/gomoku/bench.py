@@ -171,15 +171,13 @@ def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
     for n, text in enumerate(BENCH_POSITIONS):
         eng = Engine()
         eng.set_position(moves_from_text(text, 15))
-        depths = []
         r = eng.think(
             Limits(
                 time_ms=seconds * 1000,
                 hard_ms=seconds * 1000 * 1.3,
                 use_book=False,
                 use_threats=False,
-            ),
-            on_info=lambda i: depths.append((i.depth, i.time_ms)),
+            )
         )
         rows.append(
             {"position": n, "nodes": r.nodes, "nps": r.nps, "depth": r.depth, "time_ms": r.time_ms}
