@@ -214,3 +214,29 @@ def test_think_reports_progress_and_pv() -> None:
     board = Board.from_moves(eng.moves)
     for m in r.pv:
         board.play(*m)
+
+
+def test_root_skips_symmetric_duplicates() -> None:
+    """After h8 alone every move has 7 twins: the search looks at one of each class."""
+    eng = Engine()
+    eng.play(7, 7)
+    seen = []
+    original = eng._unique_root_moves
+
+    def spy(moves: list[int]) -> list[int]:
+        out = original(moves)
+        seen.append((len(moves), len(out)))
+        return out
+
+    eng._unique_root_moves = spy  # type: ignore[method-assign]
+    r = eng.think(Limits(time_ms=None, depth=2, use_book=False, use_threats=False))
+    assert eng.board.at(*r.move) == 0
+    ((before, after),) = seen
+    assert after < before  # the 8 neighbours collapse to 2 classes, and so on
+    # and an asymmetric position keeps every move
+    eng.play(*r.move)
+    eng.play(9, 4)
+    seen.clear()
+    eng.think(Limits(time_ms=None, depth=1, use_book=False, use_threats=False))
+    ((before, after),) = seen
+    assert after == before

@@ -20,6 +20,7 @@ from .geometry import Point
 from .movegen import generate
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 from .search import ROOT_MAX_MOVES, Progress, Searcher
+from .symmetry import unique_moves
 from .threats import ThreatSearch
 from .tt import TranspositionTable
 
@@ -34,6 +35,7 @@ HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
 OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
 SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
 MOVES_TO_GO = 25  # a game clock is spread over this many moves
+SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric
 
 
 @dataclass
@@ -245,6 +247,7 @@ class Engine:
             root_moves = None  # every move loses to the threat: search them all anyway
         if root_moves is None:
             root_moves = generate(board, ROOT_MAX_MOVES)
+        root_moves = self._unique_root_moves(root_moves)
         remaining_soft = None if soft is None else max(soft - (time.perf_counter() - start), 0.001)
         # The search may run past the soft target to finish a move, never past the hard cap.
         stop = hard if soft is None else min(hard or 1e300, soft * OVERRUN_FACTOR)
@@ -307,6 +310,16 @@ class Engine:
             if deadline is not None and time.perf_counter() > deadline:
                 return None
         return safe
+
+    def _unique_root_moves(self, moves: list[int]) -> list[int]:
+        """Drop root moves that a symmetry of the position maps onto an earlier one."""
+        board = self.board
+        if len(board.history) > SYMMETRY_CHECK_MAX_STONES:
+            return moves
+        black = [board.point(p) for p in board.history[0::2]]
+        white = [board.point(p) for p in board.history[1::2]]
+        points = unique_moves([board.point(q) for q in moves], black, white, board.size)
+        return [board.layout.index(x, y) for x, y in points]
 
     def _book_move(self, seed: int | None):
         try:

@@ -93,7 +93,7 @@ class Searcher:
         self.history.clear()
         moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
         best = SearchOutcome(moves[0], 0, 0, 0, [moves[0]])
-        if len(moves) == 1 and root_moves is None:
+        if len(moves) == 1:
             max_depth = min(max_depth, 2)  # one legal reply: just report a score
         score = 0
         history_len = len(board.history)
