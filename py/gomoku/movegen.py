@@ -81,6 +81,45 @@ def cell_threats(board: Board, p: int) -> tuple[int, int]:
     return (black, white) if board.side == 1 else (white, black)
 
 
+# Per full cell summary (both sides), cached: ordering key and flags for either mover.
+F_WIN, F_BLOCK_FIVE, F_OPEN_FOUR, F_THREAT, F_FAR_OK, F_FORCING_OK = 1, 2, 4, 8, 16, 32
+_SPECIAL = F_WIN | F_BLOCK_FIVE | F_OPEN_FOUR | F_THREAT
+_CELL: dict[int, tuple[int, int, int, int]] = {}
+CELL_CACHE_LIMIT = 100_000
+CELL_BITS = 10  # cell indices are < 1024 (a padded 20x20 board has 900 cells)
+
+
+def _mover_entry(own: tuple, opp: tuple) -> tuple[int, int]:
+    oc, pc = own[0], opp[0]
+    if pc == T_FIVE and oc != T_FIVE:
+        bucket = B_BLOCK_FIVE
+    else:
+        bucket = max(ATTACK_BUCKET.get(oc, B_REST), DEFENCE_BUCKET.get(pc, B_REST))
+    flags = 0
+    if oc == T_FIVE:
+        flags |= F_WIN
+    if pc == T_FIVE:
+        flags |= F_BLOCK_FIVE
+    if oc == T_OPEN_FOUR:
+        flags |= F_OPEN_FOUR
+    if pc >= T_OPEN_FOUR:
+        flags |= F_THREAT
+    if oc >= T_OPEN_TWO or pc >= T_FOUR:
+        flags |= F_FAR_OK
+    if oc >= T_FOUR or opp[3]:
+        flags |= F_FORCING_OK
+    return bucket * BUCKET_SCALE + own[1] + opp[2], flags
+
+
+def _cell_entry(s: int) -> tuple[int, int, int, int]:
+    b, w = INFO[s & SIDE_MASK], INFO[(s >> SIDE_SHIFT) & SIDE_MASK]
+    e = _mover_entry(b, w) + _mover_entry(w, b)
+    if len(_CELL) >= CELL_CACHE_LIMIT:
+        _CELL.clear()
+    _CELL[s] = e
+    return e
+
+
 def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[int]:
     """Ordered candidate cells for the side to move (see module doc).
 
@@ -94,43 +133,38 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
         return [board.layout.index(c, c)]
     summary = board.summary
     near = board.near
-    black = board.side == 1
-    opp_five = own_open_four = -1
-    opp_four_threat = False
+    cache = _CELL
+    o = 0 if board.side == 1 else 2
+    special = 0
     scored = []
     for q in board.candidates:
         s = summary[q]
-        if black:
-            own, opp = INFO[s & SIDE_MASK], INFO[s >> SIDE_SHIFT]
-        else:
-            own, opp = INFO[s >> SIDE_SHIFT], INFO[s & SIDE_MASK]
-        oc, pc = own[0], opp[0]
-        if oc == T_FIVE:
-            return [q]
-        if pc == T_FIVE:
-            opp_five = q if opp_five < 0 else opp_five
-            scored.append((B_BLOCK_FIVE * BUCKET_SCALE + own[1] + opp[2], q, oc, pc, opp[3]))
-            continue
-        if oc == T_OPEN_FOUR and own_open_four < 0:
-            own_open_four = q
-        if pc >= T_OPEN_FOUR:
-            opp_four_threat = True
-        if near[q] < NEAR1 and oc < T_OPEN_TWO and pc < T_FOUR:
+        e = cache.get(s)
+        if e is None:
+            e = _cell_entry(s)
+        flags = e[o + 1]
+        if flags & _SPECIAL:
+            if flags & F_WIN:
+                return [q]
+            special |= flags
+        elif near[q] < NEAR1 and not flags & F_FAR_OK:
             continue  # distance 2 and neither attack nor a real block
-        bucket = max(ATTACK_BUCKET.get(oc, B_REST), DEFENCE_BUCKET.get(pc, B_REST))
-        scored.append((bucket * BUCKET_SCALE + own[1] + opp[2], q, oc, pc, opp[3]))
-    if opp_five >= 0:
-        return sorted((q for key, q, *_ in scored if key >= B_BLOCK_FIVE * BUCKET_SCALE))
-    if own_open_four >= 0:
-        return [own_open_four]
+        scored.append((e[o] << CELL_BITS) | q)
     scored.sort(reverse=True)
-    if opp_four_threat:
+    mask = (1 << CELL_BITS) - 1
+    if special & F_BLOCK_FIVE:
+        return sorted(k & mask for k in scored if k >> CELL_BITS >= B_BLOCK_FIVE * BUCKET_SCALE)
+    if special & F_OPEN_FOUR:
+        for k in scored:
+            q = k & mask
+            if cache[summary[q]][o + 1] & F_OPEN_FOUR:
+                return [q]
+    if special & F_THREAT:
         # Only our fours and the cells where the opponent would make a four or better.
-        return [q for _, q, oc, _pc, opp_line_four in scored if oc >= T_FOUR or opp_line_four]
-    moves = [q for _, q, *_ in scored]
-    if max_moves is not None and len(moves) > max_moves:
-        del moves[max_moves:]
-    return moves
+        return [k & mask for k in scored if cache[summary[k & mask]][o + 1] & F_FORCING_OK]
+    if max_moves is not None and len(scored) > max_moves:
+        del scored[max_moves:]
+    return [k & mask for k in scored]
 
 
 def ranked(board: Board) -> list[tuple[int, int]]:

@@ -38,11 +38,22 @@ def _side(summary: int, side: int) -> int:
     return summary & SIDE_MASK if side == 1 else summary >> SIDE_SHIFT
 
 
+# Masks over a full cell summary: "this side has such a line here".
+_FIVE_MASK = (7 << _FIVE, 7 << (SIDE_SHIFT + _FIVE))
+_FOUR_MASK = (
+    (7 << _FOUR) | (7 << _OPEN_FOUR),
+    (7 << (SIDE_SHIFT + _FOUR)) | (7 << (SIDE_SHIFT + _OPEN_FOUR)),
+)
+_THREE_MASK = (7 << _OPEN_THREE, 7 << (SIDE_SHIFT + _OPEN_THREE))
+
+
 def five_cells(board: Board, side: int) -> list[int]:
     """Empty cells where ``side`` would make five now."""
-    shift = _FIVE if side == 1 else SIDE_SHIFT + _FIVE
+    if not board.side_value(side)[1]:
+        return []
+    mask = _FIVE_MASK[side - 1]
     summary = board.summary
-    return [q for q in board.candidates if (summary[q] >> shift) & 7]
+    return [q for q in board.candidates if summary[q] & mask]
 
 
 class ThreatSearch:
@@ -109,20 +120,16 @@ class ThreatSearch:
         return cells[0] if len(cells) == 1 else -2
 
     def _four_moves(self, side: int) -> list[int]:
+        """Cells where ``side`` makes a four, open fours and four-threes first."""
         board = self.board
         summary = board.summary
+        mask = _FOUR_MASK[side - 1]
         out = []
-        for q in board.candidates:
+        for q in [q for q in board.candidates if summary[q] & mask]:
             s = _side(summary[q], side)
-            if (s >> _FOUR) & 7 or (s >> _OPEN_FOUR) & 7:
-                out.append(
-                    (
-                        ((s >> _OPEN_FOUR) & 7) * 4
-                        + ((s >> _FOUR) & 7) * 2
-                        + ((s >> _OPEN_THREE) & 7),
-                        q,
-                    )
-                )
+            out.append(
+                (((s >> _OPEN_FOUR) & 7) * 4 + ((s >> _FOUR) & 7) * 2 + ((s >> _OPEN_THREE) & 7), q)
+            )
         out.sort(reverse=True)
         return [q for _, q in out]
 
@@ -171,13 +178,15 @@ class ThreatSearch:
         self.cache[key] = depth
 
     def _three_moves(self, side: int) -> list[int]:
+        """Cells where ``side`` makes an open three (and no four: VCF covers those)."""
         board = self.board
         summary = board.summary
-        out = []
-        for q in board.candidates:
-            s = _side(summary[q], side)
-            if (s >> _OPEN_THREE) & 7 and not ((s >> _FOUR) & 7 or (s >> _OPEN_FOUR) & 7):
-                out.append((((s >> _OPEN_THREE) & 7), q))
+        three, four = _THREE_MASK[side - 1], _FOUR_MASK[side - 1]
+        out = [
+            (_side(summary[q], side) >> _OPEN_THREE & 7, q)
+            for q in board.candidates
+            if summary[q] & three and not summary[q] & four
+        ]
         out.sort(reverse=True)
         return [q for _, q in out]
 
@@ -186,20 +195,9 @@ class ThreatSearch:
         a four or open four (blocks next to and at the ends of the three), plus the
         defender's own fours."""
         board = self.board
-        defender = 3 - attacker
         summary = board.summary
-        out = set()
-        for q in board.candidates:
-            a = _side(summary[q], attacker)
-            d = _side(summary[q], defender)
-            if (
-                (a >> _OPEN_FOUR) & 7
-                or (a >> _FOUR) & 7
-                or (d >> _FOUR) & 7
-                or (d >> _OPEN_FOUR) & 7
-            ):
-                out.add(q)
-        return sorted(out)
+        mask = _FOUR_MASK[0] | _FOUR_MASK[1]
+        return sorted(q for q in board.candidates if summary[q] & mask)
 
     def _vct(self, depth: int) -> list[int] | None:
         """Side to move attacks with fours and open threes (``depth`` attacker moves)."""
