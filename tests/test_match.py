@@ -93,6 +93,8 @@ def test_elo_known_values_and_edges() -> None:
         score_stats(0, 0, 0)
     assert format_elo(35.24, 80.06) == "+35.2 +/- 80.1"
     assert format_elo(-math.inf, math.inf) == "-inf +/- inf"
+    assert format_elo(-0.0, 163.34) == "+0.0 +/- 163.3"
+    assert format_elo(-0.04, 1.0) == "+0.0 +/- 1.0"
 
 
 def test_score_stats_trinomial_variance() -> None:

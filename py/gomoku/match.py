@@ -112,6 +112,7 @@ def format_elo(elo: float, error: float) -> str:
         if math.isinf(v):
             text = "inf"
             return ("+" if v > 0 else "-") + text if sign else text
+        v = round(v, 1) + 0.0  # no "-0.0"
         return f"{v:+.1f}" if sign else f"{v:.1f}"
 
     return f"{fmt(elo, True)} +/- {fmt(error, False)}"
@@ -717,7 +718,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"grace added to every time limit (default {DEFAULT_TOLERANCE_MS})",
     )
     p.add_argument("--seed", type=int, default=None, help="shuffle the openings with this seed")
-    p.add_argument("--concurrency", type=int, default=1, help="games played at once")
+    p.add_argument(
+        "--concurrency",
+        type=int,
+        default=1,
+        help="games played at once (default 1; each game runs two engines, so on a 2-core "
+        "machine K=2 already halves the CPU each engine gets while it thinks)",
+    )
     p.add_argument(
         "--records", "--pgn-out", dest="records", default=None, help="write JSON-lines records"
     )
