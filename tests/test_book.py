@@ -18,6 +18,7 @@ from gomoku.book import (
     BookFormatError,
     SearchOutcome,
     build_book,
+    coverage,
     default_book,
     second_move_roots,
     standard_openings,
@@ -163,7 +164,7 @@ def test_second_move_roots_cover_distance_three():
 
 def test_relative_entries_follow_every_symmetry_and_translation():
     rng = random.Random(11)
-    entries = unique_by_position(random_entries(rng, 120, 15, Rule.FREESTYLE, near_edge=False))
+    entries = unique_by_position(random_entries(rng, 60, 15, Rule.FREESTYLE, near_edge=False))
     book = Book(entries)
     checked = 0
     for e in entries:
@@ -171,7 +172,7 @@ def test_relative_entries_follow_every_symmetry_and_translation():
             continue  # the empty board is keyed relative to the centre (tested below)
         for size in (15, 17, 20):
             for k in range(SYMMETRY_COUNT):
-                for shift in [(0, 0), (1, 0), (0, -1), (size - 15, size - 15), (3, 2)]:
+                for shift in [(0, 0), (1, -1), (size - 15, size - 15), (3, 2)]:
                     moves, reply = images(e.moves, e.reply, 15, k, shift)
                     if not far_from_edge([*moves, reply], size):
                         continue
@@ -185,7 +186,7 @@ def test_relative_entries_follow_every_symmetry_and_translation():
                             assert cands == [reply]
                             assert book.lookup(moves, size, Rule.FREESTYLE).move == reply
                     checked += 1
-    assert checked > 2000
+    assert checked > 1000
 
 
 def test_absolute_entries_match_only_on_their_board_without_translation():
@@ -381,6 +382,9 @@ def test_builder_answers_every_root_and_reuses_equivalent_positions(tmp_path: Pa
             assert book.lookup(m, size, "freestyle") is not None
         for _, _, m in standard_openings(size):
             assert book.lookup(m, size, "freestyle") is not None
+        cov = coverage(book, size, "freestyle")
+        for name in ("move1", "move2", "move3", "move4"):
+            assert cov[name][0] == cov[name][1] > 0, (size, name, cov)
     # the 20x20 pass searched only what the 15x15 entries could not answer
     assert sum(e.size == 20 for e in book.entries) < sum(e.size == 15 for e in book.entries)
     book.save(tmp_path / "b.txt")

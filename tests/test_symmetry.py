@@ -122,7 +122,7 @@ def test_different_positions_get_different_keys():
     """Keys equal <=> related by a board symmetry (absolute) / a symmetry + shift (relative)."""
     rng = random.Random(4)
     size = 15
-    for _ in range(150):
+    for _ in range(70):
         m1 = random_position(rng, size, 3, spread=4)
         m2 = random_position(rng, size, 3, spread=4)
         b1, w1 = split_moves(m1)

@@ -23,6 +23,7 @@ Command line (run from the repository root):
     python -m gomoku.book build [--seconds S] [--out FILE] [--plies N] ...
     python -m gomoku.book check [FILE]      # parse, legality, package copy identical
     python -m gomoku.book query "h8 h9 i9" [--size 15] [--rule freestyle]
+    python -m gomoku.book stats             # coverage of the first moves, per rule and size
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ class Book:
         self.tolerance = tolerance
         self.entries: list[BookEntry] = []
         self.header: list[str] = []
+        self.max_stones = -1  # no position with more stones is in the book
         self._index: dict[tuple[Rule, Key], list[_Stored]] = {}
         for e in entries:
             self.add(e)
@@ -202,6 +204,7 @@ class Book:
         if all(s.point != stored.point for s in bucket):
             bucket.append(stored)
         self.entries.append(entry)
+        self.max_stones = max(self.max_stones, len(entry.moves))
         return relative
 
     # -- files --------------------------------------------------------------------------
@@ -260,6 +263,8 @@ class Book:
         rule = parse_rule(rule)
         check_size(size)
         pts = _check_moves(moves, size)
+        if len(pts) > self.max_stones:
+            return []
         occupied = set(pts)
         for c in position_keys(pts, size):
             found: dict[Point, BookMove] = {}
@@ -391,6 +396,7 @@ class SearchOutcome:
     depth: int
     nodes: int
     time_ms: int
+    source: str = "search"  # the engine's SearchResult.source: "search", "threat", "forced"
 
     @property
     def is_loss(self) -> bool:
@@ -425,7 +431,9 @@ class EngineSearcher:
             eng.new_game(size=size, rule=rule)
         eng.set_position(list(moves))
         r = eng.think(Limits(time_ms=time_ms, use_book=False))
-        return SearchOutcome(tuple(r.move), r.score, r.score_text, r.depth, r.nodes, r.time_ms)
+        return SearchOutcome(
+            tuple(r.move), r.score, r.score_text, r.depth, r.nodes, r.time_ms, r.source
+        )
 
 
 def threat_refutes(moves: Sequence[Point], size: int, rule: Rule, seconds: float) -> bool | None:
@@ -588,7 +596,58 @@ def _answer(
         return [(b, lost) for b, lost in scored if b.score >= best - tolerance]
     stats.searches += 1
     r = searcher.search(pos, size, rule, time_ms)
-    return [(BookMove(r.move, r.score, f"search {secs} d{r.depth} n{r.nodes}"), r.is_loss)]
+    how = "search" if r.source == "search" else f"search ({r.source})"
+    return [(BookMove(r.move, r.score, f"{how} {secs} d{r.depth} n{r.nodes}"), r.is_loss)]
+
+
+def coverage(book: Book, size: int, rule: str | int | Rule) -> dict[str, tuple[int, int]]:
+    """How many of the early positions of games that start at the centre the book answers,
+    as (answered, total) per family of positions, on one board size under one rule:
+
+    move1: the empty board; move2: one black stone on any cell far from the edges;
+    move3: black at the centre, white on any cell within distance 3;
+    move4: black centre, white on any of the 8 neighbours, black 3 anywhere in the 5x5
+    (the 26 openings in every orientation); move4_7x7: the same with black 3 in the 7x7;
+    move5: the 4-stone positions reached by following the book's own replies from the
+    move-4 positions (white 4 from the book) - all of them, not just one per seed.
+    """
+    c = size // 2
+    out: dict[str, tuple[int, int]] = {}
+
+    def count(name: str, positions: list[list[Point]]) -> None:
+        hit = sum(book.lookup(m, size, rule) is not None for m in positions)
+        out[name] = (hit, len(positions))
+
+    count("move1", [[]])
+    count(
+        "move2",
+        [[(x, y)] for x in range(size) for y in range(size) if far_from_edge([(x, y)], size)],
+    )
+    count(
+        "move3",
+        [
+            [(c, c), (c + dx, c + dy)]
+            for dx in range(-3, 4)
+            for dy in range(-3, 4)
+            if (dx, dy) != (0, 0)
+        ],
+    )
+    for name, r in (("move4", 2), ("move4_7x7", 3)):
+        pos = []
+        for wx in range(c - 1, c + 2):
+            for wy in range(c - 1, c + 2):
+                for bx in range(c - r, c + r + 1):
+                    for by in range(c - r, c + r + 1):
+                        if (wx, wy) != (c, c) and (bx, by) not in ((c, c), (wx, wy)):
+                            pos.append([(c, c), (wx, wy), (bx, by)])
+        count(name, pos)
+        if name == "move4":
+            fours = []
+            for m in pos:
+                for b in book.candidates(m, size, rule):
+                    fours.append([*m, b.move])
+            count("move5", fours)
+    return out
 
 
 # ----------------------------------------------------------------------------------------
@@ -657,6 +716,18 @@ def _cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_stats(args: argparse.Namespace) -> int:
+    book = Book.load(args.file)
+    sizes = [check_size(int(v)) for v in args.sizes.split(",")]
+    print(f"{len(book)} lines, {book.positions} distinct positions")
+    for rule in args.rules.split(","):
+        for size in sizes:
+            cov = coverage(book, size, rule)
+            cells = ", ".join(f"{k} {a}/{b}" for k, (a, b) in cov.items())
+            print(f"{rule} {size}: {cells}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m gomoku.book``."""
     p = argparse.ArgumentParser(prog="python -m gomoku.book", description=__doc__.split("\n")[0])
@@ -683,7 +754,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="positions with fewer stones get alternatives scored one by one",
     )
     b.add_argument("--rules", default="freestyle,standard")
-    b.add_argument("--sizes", default="15,20")
+    b.add_argument("--sizes", default="15,16,17,18,19,20")
     b.add_argument("--no-package", action="store_true", help="do not write the package copy")
     b.set_defaults(func=_cmd_build)
     c = sub.add_parser("check", help="parse a book file; the package copy must be identical")
@@ -696,6 +767,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     q.add_argument("--seed", type=int)
     q.add_argument("--file")
     q.set_defaults(func=_cmd_query)
+    st = sub.add_parser("stats", help="coverage of the early positions (see coverage())")
+    st.add_argument("--file")
+    st.add_argument("--rules", default="freestyle,standard")
+    st.add_argument("--sizes", default="15,16,17,18,19,20")
+    st.set_defaults(func=_cmd_stats)
     args = p.parse_args(argv)
     try:
         return args.func(args)
