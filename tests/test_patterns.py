@@ -141,3 +141,11 @@ def test_threat_classes_combine_directions() -> None:
     assert P.threat_class(summary(P.OPEN_TWO, P.OPEN_TWO)) == P.T_DOUBLE_TWO
     assert P.threat_class(summary()) == P.T_NONE
     assert len(P.all_summaries()) == 715
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_packaged_cache_equals_generation(rule: Rule) -> None:
+    """The gzip tables shipped in the package are exactly what the generator makes now
+    (regenerate with `python -m gomoku.patterns` after changing the classification)."""
+    assert P.cache_path(rule).exists()
+    assert P._load_cache(rule) == P.build_pattern_table(rule)

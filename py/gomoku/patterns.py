@@ -28,8 +28,10 @@ for standard, where "exactly five" needs one more cell on each side.
 
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -153,9 +155,8 @@ class PatternTable:
         return (self.black if side == BLACK else self.white)[key]
 
 
-@cache
-def pattern_table(rule: Rule) -> PatternTable:
-    """Build (once per process) the pattern table of a rule."""
+def build_pattern_table(rule: Rule) -> PatternTable:
+    """Generate the pattern table of a rule (vectorised over every key)."""
     half = half_length(rule)
     n = 2 * half
     keys = np.arange(4**n, dtype=np.int64)
@@ -165,6 +166,49 @@ def pattern_table(rule: Rule) -> PatternTable:
     return PatternTable(
         rule, half, black.astype(np.uint8).tobytes(), white.astype(np.uint8).tobytes()
     )
+
+
+CACHE_DIR = Path(__file__).with_name("data")
+CACHE_VERSION = 1  # bump when the classification changes
+
+
+def cache_path(rule: Rule) -> Path:
+    return CACHE_DIR / f"patterns-{rule.label}-v{CACHE_VERSION}.bin.gz"
+
+
+def write_cache(rule: Rule) -> Path:
+    """Write the generated table of a rule next to the package (build.py calls this so
+    the wheel carries it and Pyodide skips the generation)."""
+    table = build_pattern_table(rule)
+    path = cache_path(rule)
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(gzip.compress(table.black + table.white, 6, mtime=0))
+    return path
+
+
+def _load_cache(rule: Rule) -> PatternTable | None:
+    path = cache_path(rule)
+    try:
+        data = gzip.decompress(path.read_bytes())
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return None
+    half = half_length(rule)
+    n = 4 ** (2 * half)
+    if len(data) != 2 * n:
+        return None
+    return PatternTable(rule, half, data[:n], data[n:])
+
+
+@cache
+def pattern_table(rule: Rule) -> PatternTable:
+    """The pattern table of a rule, once per process: from the packaged cache when present
+    and well-formed, else generated."""
+    return _load_cache(rule) or build_pattern_table(rule)
+
+
+if __name__ == "__main__":
+    for r in Rule:
+        print(write_cache(r))
 
 
 # --- Combining the four directions of a cell --------------------------------------------
