@@ -52,21 +52,23 @@ PYODIDE_FILES = [
 ]
 WEB_SUFFIXES = {".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".webmanifest", ".txt"}
 
-# The Content-Security-Policy of the page (kept in one place: web/index.html has the same
-# text in a meta tag, tests/browser checks that they agree). The dev server also sends it
-# as a header, so that the worker (which a meta tag does not reach) runs under it too.
-CSP = (
+# Content-Security-Policy. The page (web/index.html, as a meta tag; tests/browser checks
+# that the texts agree) loads only its own scripts, styles and icon and starts a worker;
+# it runs no WebAssembly itself.
+PAGE_CSP = (
     "default-src 'none'; "
-    "script-src 'self' 'wasm-unsafe-eval'; "
+    "script-src 'self'; "
     "worker-src 'self'; "
-    "connect-src 'self'; "
-    "img-src 'self' data:; "
     "style-src 'self'; "
-    "font-src 'self'; "
-    "manifest-src 'self'; "
+    "img-src 'self'; "
     "base-uri 'none'; "
     "form-action 'none'"
 )
+# A meta tag does not reach a worker: its policy comes only from the HTTP headers of the
+# worker script. Pyodide needs 'wasm-unsafe-eval' (WebAssembly compilation) besides its own
+# scripts and fetches, nothing more. GitHub Pages cannot send headers; `--serve` does, so
+# the tests run the engine under this policy.
+WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
 
 
 def log(msg: str) -> None:
@@ -193,7 +195,6 @@ def build(out: Path, numpy_dir: Path | None) -> dict:
             "wheelSha256": digest,
             "pyodideVersion": version,
             "numpyWheel": numpy_whl.name,
-            "csp": CSP,
         }
         (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
 
@@ -211,7 +212,7 @@ def build(out: Path, numpy_dir: Path | None) -> dict:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right types, no caching, and the page's CSP as a header."""
+    """Static files with the right types, no caching, and the CSP headers."""
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -225,7 +226,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
+        path = self.path.split("?", 1)[0]
+        if path.endswith("worker.js"):
+            self.send_header("Content-Security-Policy", WORKER_CSP)
+        elif path.endswith((".html", "/")):
+            self.send_header("Content-Security-Policy", PAGE_CSP + "; frame-ancestors 'none'")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 

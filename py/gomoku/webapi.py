@@ -106,12 +106,12 @@ def _parse_moves(message: Message, size: int) -> list[tuple[int, int]]:
     return out
 
 
-def _parse_limits(message: Message) -> dict[str, int]:
+def _parse_limits(message: Message) -> dict[str, int | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
     _check_keys(limits, {"timeMs", "depth", "nodes"}, "limits")
-    out: dict[str, int] = {}
+    out: dict[str, int | None] = {}
     t = limits.get("timeMs")
     if t is not None:
         if not _is_number(t) or not 0 < t <= MAX_TIME_MS:
@@ -129,6 +129,7 @@ def _parse_limits(message: Message) -> dict[str, int]:
         out["nodes"] = n
     if not out:
         raise BadMessage("limits needs at least one of timeMs, depth, nodes")
+    out.setdefault("time_ms", None)  # no timeMs: bounded by depth / nodes alone
     return out
 
 
@@ -219,7 +220,7 @@ class WebApi:
         raise BadMessage("missing or invalid type")
 
     def _think(
-        self, eng: Any, limits: dict[str, int], mid: str | int, emit: Emit | None
+        self, eng: Any, limits: dict[str, int | None], mid: str | int, emit: Emit | None
     ) -> Message:
         from .engine import Limits
         from .geometry import to_text

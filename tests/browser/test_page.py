@@ -172,10 +172,15 @@ def test_game_survives_reload(game):
     assert game.moves() == []
 
 
-def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir):
+def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir, base_url):
     html = (dist_dir / "index.html").read_text()
     meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
-    assert meta and meta.group(1) == build.CSP
+    assert meta and meta.group(1) == build.PAGE_CSP
+    assert "wasm-unsafe-eval" not in build.PAGE_CSP and "unsafe-inline" not in build.PAGE_CSP
+    # the worker runs under its own policy (the server's header): the engine loads under it
+    headers = game.page.request.get(f"{base_url}worker.js").headers
+    assert headers["content-security-policy"] == build.WORKER_CSP
+    assert "'unsafe-eval'" not in build.WORKER_CSP
     game.open()
     game.click_cell("h8")
     game.wait_moves(2)

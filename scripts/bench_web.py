@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Benchmark the web build: cold start to ready, and engine speed in Pyodide vs CPython.
+
+    python scripts/bench_web.py [--nodes 15000] [--starts 3]
+
+Needs a built dist/ (python build.py) and Chromium at /usr/bin/chromium. The same think
+messages go through gomoku.webapi in both places: in CPython directly, in the browser
+through the page's worker (test hook, ?test=1). Each search is bounded by a node count
+only, so both sides do the same work; nodes/s is the engine's own count over its own time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+import build  # noqa: E402
+from gomoku import webapi  # noqa: E402
+from gomoku.geometry import moves_from_text  # noqa: E402
+
+POSITIONS = [
+    "h8 i9 i8 g8 j7 k6 h9 h7 j9",
+    "h8 h9 i9 g7 j10 k11 i10 i11 j9",
+    "h8 h7 i8 g8 j8 k8 i7 i9 g6 j9 h9",
+]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def messages(nodes: int) -> list[dict]:
+    return [
+        {
+            "type": "think",
+            "id": f"bench{i}",
+            "moves": [list(m) for m in moves_from_text(text, 15)],
+            "limits": {"nodes": nodes},
+        }
+        for i, text in enumerate(POSITIONS)
+    ]
+
+
+def summarize(replies: list[dict]) -> dict:
+    nodes = sum(r["nodes"] for r in replies)
+    ms = sum(r["time_ms"] for r in replies)
+    return {
+        "nodes": nodes,
+        "ms": round(ms),
+        "nps": round(nodes / (ms / 1000)),
+        "per_position": [(r["moveText"], r["nodes"], r["depth"], r["nps"]) for r in replies],
+    }
+
+
+def bench_cpython(msgs: list[dict]) -> dict:
+    webapi.handle({"type": "status", "id": 0, "moves": []})  # build the tables first
+    return summarize([webapi.handle(m) for m in msgs])
+
+
+def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    dist = ROOT / "dist"
+    if not (dist / "build-info.json").exists():
+        build.build(dist, build.DEFAULT_NUMPY_DIR)
+    server = build.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/?test=1"
+    out: dict = {"cold_start_ms": [], "worker_load_ms": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        for _ in range(starts):
+            ctx = browser.new_context()  # empty HTTP cache: a cold start
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_function(
+                "() => document.querySelector('#board').dataset.engine === 'ready'",
+                timeout=180_000,
+            )
+            out["cold_start_ms"].append(int(page.get_attribute("#board", "data-load-ms")))
+            ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].duration")
+            out.setdefault("navigation_ms", []).append(round(ms))
+            ctx.close()
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function(
+            "() => document.querySelector('#board').dataset.engine === 'ready'", timeout=180_000
+        )
+        rounds = []
+        for _ in range(2):  # the first round also pays for WebAssembly tiering up
+            replies = [
+                page.evaluate("([m, id]) => window.gomokuTest.send(m, id, 600000)", [m, m["id"]])
+                for m in msgs
+            ]
+            bad = [r for r in replies if r["type"] != "result"]
+            if bad:
+                raise SystemExit(f"browser bench failed: {bad}")
+            rounds.append(summarize(replies))
+        out["rounds"] = rounds
+        browser.close()
+    server.shutdown()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--nodes", type=int, default=15000, help="node limit per position")
+    ap.add_argument("--starts", type=int, default=3, help="cold starts to time")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    msgs = messages(args.nodes)
+    t0 = time.monotonic()
+    cpy = bench_cpython(msgs)
+    web = bench_browser(msgs, args.starts, args.chromium)
+    warm = web["rounds"][-1]
+    result = {
+        "positions": POSITIONS,
+        "nodes_limit": args.nodes,
+        "cpython": cpy,
+        "pyodide_first_round": web["rounds"][0],
+        "pyodide_second_round": warm,
+        "cold_start_ms": web["cold_start_ms"],
+        "cold_start_median_ms": statistics.median(web["cold_start_ms"]),
+        "ratio_cpython_over_pyodide_nps": round(cpy["nps"] / warm["nps"], 2),
+        "ratio_first_round": round(cpy["nps"] / web["rounds"][0]["nps"], 2),
+        "seconds": round(time.monotonic() - t0, 1),
+    }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

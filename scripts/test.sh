@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Install what the tests need and run all of them: ruff, then pytest over tests/
+# (engine and adapter tests in CPython, browser tests in headless Chromium).
+# For a fresh Debian machine (run as root) with Python 3.11 and Node 20; CI runs this.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+export PIP_BREAK_SYSTEM_PACKAGES=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
+
+set -e
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+python3 -m pip --version >/dev/null 2>&1 || need_apt+=(python3-pip)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+python3 -m pip install -q pytest playwright pytest-playwright hypothesis ruff numpy
+npm ci --no-audit --no-fund --loglevel=error
+set +e
+
+echo "== ruff check"
+python3 -m ruff check .
+ruff_rc=$?
+
+echo "== pytest"
+python3 -m pytest tests -p no:cacheprovider "$@"
+pytest_rc=$?
+if [ "$pytest_rc" -eq 5 ]; then
+  echo "pytest collected no tests: that is a failure here" >&2
+fi
+
+if [ "$ruff_rc" -ne 0 ] || [ "$pytest_rc" -ne 0 ]; then
+  echo "FAILED: ruff exit $ruff_rc, pytest exit $pytest_rc" >&2
+  exit 1
+fi
