@@ -226,3 +226,23 @@ def test_text_coordinates() -> None:
         with pytest.raises(CoordinateError):
             geometry.from_text(bad, 15)  # type: ignore[arg-type]
     assert geometry.moves_from_text("h8 i9,j10", 15) == [(7, 7), (8, 6), (9, 5)]
+
+
+def test_numpy_update_path_matches_python_path() -> None:
+    """The numpy-vectorised per-move update (kept for the benchmark) agrees with make."""
+    from gomoku.bench import NumpyUpdate
+
+    rng = random.Random(5)
+    board = Board.from_moves([(7, 7), (8, 8), (6, 7)])
+    nu = NumpyUpdate(board)
+    for _ in range(40):
+        q = rng.choice(sorted(board.candidates))
+        side = board.side
+        board.make(q)
+        nu.make(q, side)
+        if board.winner:
+            break
+    assert nu.keys.tolist() == board.keys
+    empties = [p for p in board.layout.onboard if board.cells[p] == EMPTY]
+    assert [int(nu.summary[p]) for p in empties] == [board.summary[p] for p in empties]
+    assert nu.value == board.value
