@@ -440,21 +440,15 @@ def build_schedule(openings: list[list[Point]], games: int, seed: int | None) ->
 
 
 def _new_game(engine: EngineProcess, cfg: MatchConfig) -> None:
-    """Bring an engine to a fresh game with this match's settings (EngineError on failure)."""
+    """Bring an engine to a fresh game with this match's settings (EngineError on failure).
+
+    The INFO settings go first, so that an engine can prepare for the rule while it
+    answers START/RESTART (which has a generous timeout) rather than during its first move.
+    """
     if not engine.alive:
         engine.start()
-        engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
-        if engine.name is None:
-            engine.name = engine.about()
     else:
         engine.drain()
-        try:
-            engine.request_ok("RESTART", START_TIMEOUT_S)
-        except EngineTimeout:
-            raise
-        except EngineError:
-            engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
-    engine.fresh = False
     engine.send(
         f"INFO timeout_turn {cfg.turn_ms}",
         f"INFO timeout_match {cfg.match_ms or 0}",
@@ -463,6 +457,18 @@ def _new_game(engine: EngineProcess, cfg: MatchConfig) -> None:
         "INFO game_type 1",
         f"INFO rule {1 if cfg.rule == Rule.STANDARD else 0}",
     )
+    if engine.fresh:
+        engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
+        if engine.name is None:
+            engine.name = engine.about()
+    else:
+        try:
+            engine.request_ok("RESTART", START_TIMEOUT_S)
+        except EngineTimeout:
+            raise
+        except EngineError:
+            engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
+    engine.fresh = False
 
 
 def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig) -> GameResult:

@@ -488,6 +488,7 @@ class Brain:
             if warning:
                 self._message(warning)
             self.rule = rule
+            self._sync_rule()  # pay any table set-up now, not on the clock of a move
         elif key in ("max_memory", "game_type", "thread_num"):
             parse_int(value, key)
         # folder, evaluate and unknown keys: stored, otherwise ignored (as the spec says)
