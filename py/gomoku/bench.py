@@ -71,6 +71,7 @@ class NumpyUpdate:
         self.value = board.value
         self.counts = np.array(lay.count_table, dtype=np.int64)
         self.values = np.array(lay.value_table, dtype=np.int64)
+        self.own = {p: np.array([d * lay.cells + p for d in range(4)]) for p in lay.onboard}
         self.upd = {}
         for side, table in ((1, lay.updates_black), (2, lay.updates_white)):
             for p in lay.onboard:
@@ -82,6 +83,7 @@ class NumpyUpdate:
                 )
 
     def make(self, p: int, side: int) -> None:
+        self.value -= int(self.values[self.keys[self.own[p]]].sum())  # p is no longer empty
         q, i, a = self.upd[side, p]
         free = self.cells[q] == 0
         q, i, a = q[free], i[free], a[free]
@@ -102,6 +104,7 @@ class NumpyUpdate:
         self.keys[i] = k0
         np.add.at(self.summary, q, self.counts[k0] - self.counts[k1])
         self.value += int((self.values[k0] - self.values[k1]).sum())
+        self.value += int(self.values[self.keys[self.own[p]]].sum())
 
 
 def bench_core(seconds: float = 1.0, out=print) -> dict:
