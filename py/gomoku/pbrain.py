@@ -26,7 +26,12 @@ Supported commands (case-insensitive command words, one per line):
 Anything malformed or illegal (unknown command, bad coordinates, occupied cell, a move
 command before START, ...) is answered by one line ``ERROR <reason>`` and the brain keeps
 running. While searching, ``MESSAGE`` lines report depth, score, nodes, nps and the
-principal variation in "h8" notation. Every line written is flushed.
+principal variation in "h8" notation; a ``DEBUG`` line before each search gives the time
+budget (soft target, hard cap). Every line written is flushed.
+
+Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
+TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
+(the time budget alone bounds it).
 """
 
 from __future__ import annotations
@@ -347,9 +352,13 @@ class Brain:
         if eng.is_over:
             raise ProtocolError("the game is over: no move to make")
         size = eng.size
-        limits = self.make_limits(
-            compute_limits(self.times, stones=len(eng.moves), cells=size * size)
+        budget = compute_limits(self.times, stones=len(eng.moves), cells=size * size)
+        clock = budget["time_left_ms"]
+        self.write(
+            f"DEBUG limits soft {budget['time_ms']} ms hard {budget['hard_ms']} ms"
+            + (f" clock {clock} ms" if clock is not None else "")
         )
+        limits = self.make_limits(budget)
 
         def on_info(info: Any) -> None:
             self.write(format_search_info(info, size))
