@@ -208,9 +208,99 @@ def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
     return summary
 
 
+def timing_positions(count: int, seed: int = 2026) -> list[list[tuple[int, int]]]:
+    """``count`` varied positions (4..60 stones, no side able to win at once), seeded."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = Board()
+        board.make(board.layout.index(7, 7))
+        target = rng.randint(4, 60)
+        while len(board.history) < target:
+            moves = generate(board, 6)
+            board.make(rng.choice(moves[:3]))
+            if board.winner:
+                break
+        if board.winner or board.side_value(1)[1] or board.side_value(2)[1]:
+            continue
+        out.append(board.moves)
+    return out
+
+
+def bench_timing(count: int = 100, turn_ms: int = 200, out=print) -> dict:
+    """Per-move wall time of the Gomocup brain (a separate process, pipes included) over
+    ``count`` positions with ``INFO timeout_turn turn_ms``."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = (
+        str(Path(__file__).resolve().parents[1]) + os.pathsep + env.get("PYTHONPATH", "")
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gomoku.pbrain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        bufsize=1,
+    )
+
+    def send(line: str) -> None:
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+
+    def reply() -> str:
+        while True:
+            line = proc.stdout.readline()
+            if not line:
+                raise RuntimeError("brain exited")
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return line.strip()
+
+    send("START 15")
+    assert reply() == "OK"
+    send(f"INFO timeout_turn {turn_ms}")
+    send("INFO timeout_match 0")
+    times = []
+    for moves in timing_positions(count):
+        send("BOARD")
+        mine = len(moves) % 2  # the brain moves next: its stones have this parity
+        for i, (x, y) in enumerate(moves):
+            send(f"{x},{y},{1 if i % 2 == mine else 2}")
+        start = time.perf_counter()
+        send("DONE")
+        answer = reply()
+        times.append((time.perf_counter() - start) * 1000)
+        x, y = (int(v) for v in answer.split(","))
+        if (x, y) in moves:
+            raise RuntimeError(f"illegal answer {answer}")
+    send("END")
+    proc.wait(timeout=10)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    result = {
+        "positions": len(times),
+        "turn_ms": turn_ms,
+        "max_ms": round(times[-1], 1),
+        "p99_ms": round(p99, 1),
+        "mean_ms": round(sum(times) / len(times), 1),
+    }
+    out(
+        f"timing: {len(times)} positions, timeout_turn {turn_ms} ms: max {result['max_ms']} ms, "
+        f"p99 {result['p99_ms']} ms, mean {result['mean_ms']} ms"
+    )
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=["core", "search", "all"], nargs="?", default="all")
+    ap.add_argument("what", choices=["core", "search", "timing", "all"], nargs="?", default="all")
+    ap.add_argument("--positions", type=int, default=100, help="timing: number of positions")
+    ap.add_argument("--turn-ms", type=int, default=200, help="timing: timeout_turn")
     ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement/position")
     ap.add_argument("--depth", type=int, default=4, help="depth of the node signature")
     ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
@@ -221,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         out["core"] = bench_core(args.seconds)
     if args.what in ("search", "all"):
         out["search"] = bench_search(args.seconds, args.depth)
+    if args.what in ("timing", "all"):
+        out["timing"] = bench_timing(args.positions, args.turn_ms)
     if args.json:
         print(json.dumps(out))
     return 0
