@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from .board import Board
+from .board import VALUE_SIDE_SHIFT, Board
 from .engine import Engine, Limits
 from .evaluation import evaluate
 from .geometry import moves_from_text
@@ -70,7 +70,11 @@ class NumpyUpdate:
         self.cells = np.array(board.cells, dtype=np.int8)
         self.value = board.value
         self.counts = np.array(lay.count_table, dtype=np.int64)
-        self.values = np.array(lay.value_table, dtype=np.int64)
+        # the packed values exceed 64 bits: keep the two sides' halves as two columns
+        half = (1 << VALUE_SIDE_SHIFT) - 1
+        self.values = np.array(
+            [[v & half, v >> VALUE_SIDE_SHIFT] for v in lay.value_table], dtype=np.int64
+        )
         self.own = {p: np.array([d * lay.cells + p for d in range(4)]) for p in lay.onboard}
         self.upd = {}
         for side, table in ((1, lay.updates_black), (2, lay.updates_white)):
@@ -83,7 +87,7 @@ class NumpyUpdate:
                 )
 
     def make(self, p: int, side: int) -> None:
-        self.value -= int(self.values[self.keys[self.own[p]]].sum())  # p is no longer empty
+        self.value -= self._packed(self.values[self.keys[self.own[p]]])  # p is no longer empty
         q, i, a = self.upd[side, p]
         free = self.cells[q] == 0
         q, i, a = q[free], i[free], a[free]
@@ -91,7 +95,7 @@ class NumpyUpdate:
         k1 = k0 + a
         self.keys[i] = k1
         np.add.at(self.summary, q, self.counts[k1] - self.counts[k0])
-        self.value += int((self.values[k1] - self.values[k0]).sum())
+        self.value += self._packed(self.values[k1] - self.values[k0])
         self.cells[p] = side
 
     def unmake(self, p: int, side: int) -> None:
@@ -103,8 +107,13 @@ class NumpyUpdate:
         k0 = k1 - a
         self.keys[i] = k0
         np.add.at(self.summary, q, self.counts[k0] - self.counts[k1])
-        self.value += int((self.values[k0] - self.values[k1]).sum())
-        self.value += int(self.values[self.keys[self.own[p]]].sum())
+        self.value += self._packed(self.values[k0] - self.values[k1])
+        self.value += self._packed(self.values[self.keys[self.own[p]]])
+
+    @staticmethod
+    def _packed(rows: np.ndarray) -> int:
+        black, white = rows.sum(axis=0).tolist()
+        return black + (white << VALUE_SIDE_SHIFT)
 
 
 def bench_core(seconds: float = 1.0, out=print) -> dict:

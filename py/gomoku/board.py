@@ -10,7 +10,7 @@ lines through the move (and its 5x5 neighbourhood for the candidate area):
 - ``summary[q]``: both sides' direction classes of empty cell q as counters
   (black in the low ``SIDE_SHIFT`` bits, white above);
 - ``value``: per side, the sum of ``PATTERN_WEIGHT`` over all empty (cell, direction)
-  pairs plus a count of five-making entries (see ``VALUE_*`` below);
+  pairs plus counts of five- and open-four-making entries (see ``VALUE_*`` below);
 - ``hash``: Zobrist key including the side to move;
 - ``near[q]``: stones within Chebyshev distance 2 (low byte) and 1 (``NEAR1`` units);
 - ``candidates``: empty cells with a stone within distance 2.
@@ -31,6 +31,7 @@ from .patterns import (
     COUNT_BITS,
     EMPTY,
     FIVE,
+    OPEN_FOUR,
     SIDE_SHIFT,
     WALL,
     WHITE,
@@ -45,10 +46,15 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # (dx, dy): row, column, two dia
 
 # Packed per-side value: weight sum in the low VALUE_FIVE_SHIFT bits, count of
 # five-making (cell, direction) entries above; white's half sits VALUE_SIDE_SHIFT higher.
-VALUE_FIVE_SHIFT = 24
-VALUE_SIDE_SHIFT = 32
+# Packed per-side value: weight sum in the low 22 bits, then 9-bit counts of the
+# five-making and open-four-making (cell, direction) entries; white's half sits
+# VALUE_SIDE_SHIFT higher. Counts can't reach 512 on a 20x20 board (at most 4 per cell).
+VALUE_FIVE_SHIFT = 22
+VALUE_OPEN_FOUR_SHIFT = 31
+VALUE_SIDE_SHIFT = 40
 VALUE_HALF_MASK = (1 << VALUE_SIDE_SHIFT) - 1
 VALUE_WEIGHT_MASK = (1 << VALUE_FIVE_SHIFT) - 1
+VALUE_COUNT_MASK = (1 << 9) - 1
 
 NEAR1 = 256  # near[] unit for a stone at distance 1 (distance 2 counts 1)
 
@@ -131,7 +137,12 @@ def layout(size: int, rule: Rule) -> Layout:
     count_b = [1 << (COUNT_BITS * c) for c in pb]
     count_w = [1 << (SIDE_SHIFT + COUNT_BITS * c) for c in pw]
     counts = [b + w for b, w in zip(count_b, count_w, strict=True)]
-    weight = [PATTERN_WEIGHT[c] + ((1 << VALUE_FIVE_SHIFT) if c == FIVE else 0) for c in range(10)]
+    weight = [
+        PATTERN_WEIGHT[c]
+        + ((1 << VALUE_FIVE_SHIFT) if c == FIVE else 0)
+        + ((1 << VALUE_OPEN_FOUR_SHIFT) if c == OPEN_FOUR else 0)
+        for c in range(10)
+    ]
     values = [weight[b] + (weight[w] << VALUE_SIDE_SHIFT) for b, w in zip(pb, pw, strict=True)]
     return Layout(
         size,
@@ -347,7 +358,12 @@ class Board:
     def side_value(self, side: int) -> tuple[int, int]:
         """(weight sum, five-making entries) of one side over all empty cells."""
         half = (self.value >> (VALUE_SIDE_SHIFT if side == WHITE else 0)) & VALUE_HALF_MASK
-        return half & VALUE_WEIGHT_MASK, half >> VALUE_FIVE_SHIFT
+        return half & VALUE_WEIGHT_MASK, (half >> VALUE_FIVE_SHIFT) & VALUE_COUNT_MASK
+
+    def open_four_entries(self, side: int) -> int:
+        """How many (empty cell, direction) entries let ``side`` make an open four."""
+        half = self.value >> (VALUE_SIDE_SHIFT if side == WHITE else 0)
+        return (half >> VALUE_OPEN_FOUR_SHIFT) & VALUE_COUNT_MASK
 
     def winning_line(self) -> list[Point]:
         """The cells of the winning row when the last move won, else []."""

@@ -196,6 +196,8 @@ class Searcher:
         if ply >= MAX_PLY:
             return evaluate(board)
         opp_fives = board.side_value(3 - side)[1]
+        if not opp_fives and board.open_four_entries(side):
+            return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
         if depth <= 0 and not opp_fives:
             return evaluate(board)
         if depth <= 0:
