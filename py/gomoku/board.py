@@ -162,6 +162,15 @@ def layout(size: int, rule: Rule) -> Layout:
     )
 
 
+# Keys, summaries and value of the empty board per (size, rule): computed once by the
+# slow obvious path, then copied by every new Board.
+_EMPTY_STATE: dict[tuple[int, Rule], tuple[list[int], list[int], int]] = {}
+
+
+def _empty_state(size: int, rule: Rule) -> tuple[list[int], list[int], int] | None:
+    return _EMPTY_STATE.get((size, rule))
+
+
 class Board:
     """A Gomoku position with incremental pattern state. Black (1) moves first.
 
@@ -187,7 +196,12 @@ class Board:
         self._zb, self._zw, self._zside = zobrist_keys(n)
         self.hash = 0
         self.value = 0
-        self._init_keys()
+        empty = _empty_state(self.size, self.rule)
+        if empty is None:
+            self._init_keys()
+            _EMPTY_STATE[self.size, self.rule] = (list(self.keys), list(self.summary), self.value)
+        else:
+            self.keys, self.summary, self.value = list(empty[0]), list(empty[1]), empty[2]
 
     # --- construction and from-scratch recomputation (also the tests' reference) -----
 

@@ -8,6 +8,7 @@ restricts our moves to the ones that stop it; and the alpha-beta search.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -174,6 +175,23 @@ class Engine:
     # --- thinking ---------------------------------------------------------------------
 
     def think(
+        self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
+    ) -> SearchResult:
+        """Choose a move for the side to move within ``limits``.
+
+        The cyclic garbage collector is paused while thinking: the search allocates many
+        small tuples (TT entries) and a full collection pass over them can take longer
+        than a short move budget. The engine's own structures hold no cycles.
+        """
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._think(limits, on_info)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _think(
         self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
     ) -> SearchResult:
         """Choose a move for the side to move within ``limits``."""

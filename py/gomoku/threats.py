@@ -97,6 +97,8 @@ class ThreatSearch:
         history_len = len(board.history)
         try:
             for depth in range(1, max_depth + 1):
+                if time.perf_counter() > self.deadline:
+                    break
                 line = fn(depth)
                 if line is not None:
                     return line
@@ -107,7 +109,7 @@ class ThreatSearch:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 31 and time.perf_counter() > self.deadline:
             raise ThreatTimeout
         if self.nodes > self.max_nodes:
             raise ThreatTimeout
