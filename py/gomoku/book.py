@@ -14,8 +14,8 @@ Matching (see symmetry.py for the geometry):
 * Any other line is indexed by its absolute key (board size + the 8 board symmetries) and
   answers only that position on that board size, up to symmetry.
 
-A lookup tries the relative key first (when the position is far from the edges), then the
-absolute key. Replies are mapped back to the real board, must be empty cells, and the one
+A lookup collects the replies of both keys (the relative one only when the position is far
+from the edges). Replies are mapped back to the real board, must be empty cells, and the one
 returned is chosen among those whose score is within ``tolerance`` of the best.
 
 Command line (run from the repository root):
@@ -41,7 +41,15 @@ from pathlib import Path
 from typing import Protocol
 
 from .errors import GomokuError, IllegalMoveError
-from .geometry import Point, check_point, from_text, moves_to_text, to_text
+from .geometry import (
+    SYMMETRY_COUNT,
+    Point,
+    check_point,
+    from_text,
+    moves_to_text,
+    to_text,
+    transform,
+)
 from .rules import Rule, check_size, parse_rule
 from .symmetry import (
     Canonical,
@@ -227,7 +235,8 @@ class Book:
             if not line:
                 continue
             if line.startswith("#"):
-                book.header.append(line[1:].strip())
+                comment = raw.rstrip()[raw.index("#") + 1 :]
+                book.header.append(comment[1:] if comment.startswith(" ") else comment)
                 continue
             try:
                 book.add(BookEntry.from_line(line))
@@ -256,19 +265,20 @@ class Book:
         self, moves: Sequence[Point], size: int, rule: str | int | Rule
     ) -> list[BookMove]:
         """Every stored reply for the position after `moves`, mapped to the real board, best
-        score first (each move once). Relative-keyed replies are used only when the position
-        and the mapped reply are far from the edges; if none is usable the absolute key is
-        tried. For a symmetric position every symmetric image of a stored reply is listed.
-        Raises RuleError / CoordinateError / IllegalMoveError on bad input."""
+        score first (each move once, with its best score). Relative-keyed replies count only
+        when the position and the mapped reply are far from the edges (`far_from_edge`);
+        absolute-keyed replies of the same board size are added. For a symmetric position
+        every symmetric image of a stored reply is listed. Raises RuleError /
+        CoordinateError / IllegalMoveError on bad input."""
         rule = parse_rule(rule)
         check_size(size)
         pts = _check_moves(moves, size)
         if len(pts) > self.max_stones:
             return []
         occupied = set(pts)
-        for c in position_keys(pts, size):
-            found: dict[Point, BookMove] = {}
-            rank: dict[Point, Point] = {}
+        found: dict[Point, BookMove] = {}
+        rank: dict[Point, tuple[int, Point]] = {}
+        for n, c in enumerate(position_keys(pts, size)):
             for s in self._index.get((rule, c.key), ()):
                 for p in c.from_frame_all(*s.point):
                     x, y = p
@@ -279,10 +289,8 @@ class Book:
                     old = found.get(p)
                     if old is None or s.score > old.score:
                         found[p] = BookMove(p, s.score, s.note)
-                        rank[p] = s.point
-            if found:
-                return sorted(found.values(), key=lambda b: (-b.score, rank[b.move], b.move))
-        return []
+                        rank[p] = (n, s.point)
+        return sorted(found.values(), key=lambda b: (-b.score, rank[b.move], b.move))
 
     def lookup(
         self,
@@ -467,6 +475,27 @@ class BuildStats:
     seconds: float = 0.0
 
 
+def _variants(moves: list[Point], size: int) -> list[list[Point]]:
+    """The position turned and mirrored about its first stone, then by each board symmetry,
+    dropping moves off the board. On odd sizes with the first stone at the centre these are
+    just the 8 board images; on even sizes they also give the placements around the other
+    central cells, where a relative entry's reply may fall too near the edge."""
+    if not moves:
+        return [moves]
+    x0, y0 = moves[0]
+    out = []
+    for j in range(SYMMETRY_COUNT):
+        ox, oy = transform(j, x0, y0, size)
+        shaped = [
+            (tx - ox + x0, ty - oy + y0) for tx, ty in (transform(j, *p, size) for p in moves)
+        ]
+        if not all(0 <= v < size for p in shaped for v in p):
+            continue
+        for k in range(SYMMETRY_COUNT):
+            out.append([transform(k, x, y, size) for x, y in shaped])
+    return out
+
+
 def _neighbours(moves: Sequence[Point], size: int, radius: int = 1) -> list[Point]:
     if not moves:
         return [(size // 2, size // 2)]
@@ -525,6 +554,29 @@ def build_book(
         r = searcher.search(after, size, rule, check_ms)
         return r.is_win, f"checked {check_seconds:g}s d{r.depth}"
 
+    def _answer_or_reuse(pos: list[Point], size: int, rule: Rule, tag: str | None):
+        """The book's replies to pos, searching (and storing checked replies) if none."""
+        stats.positions += 1
+        replies = book.candidates(pos, size, rule)
+        if replies:
+            stats.reused += 1
+            return replies
+        found = _answer(pos, size, rule, time_ms, alt_plies, tolerance, searcher, stats)
+        where = f"{rule.label} {size} {moves_to_text(pos, size) or '-'}"
+        for r, lost in found:
+            if r.move in pos or not (0 <= min(r.move) and max(r.move) < size):
+                bad, how = True, "illegal"
+            else:
+                bad, how = loses([*pos, r.move], size, rule)
+            if bad or lost:
+                stats.rejected.append(f"{where} : {to_text(*r.move, size)}")
+                log(f"  rejected {stats.rejected[-1]}")
+                continue
+            note = f"{r.note}; {how}" + (f"; opening {tag}" if tag else "")
+            book.add(BookEntry(rule, size, tuple(pos), r.move, r.score, note))
+            log(f"  {where} : {to_text(*r.move, size)} {r.score:+d} {note}")
+        return book.candidates(pos, size, rule)
+
     for rule in rules:
         for size in sizes:
             names = {tuple(m): n for n, _, m in standard_openings(size)}
@@ -532,39 +584,20 @@ def build_book(
             roots += second_move_roots(size)
             roots += [m for _, _, m in standard_openings(size)]
             queue = deque(roots)
-            done: set[Key] = set()
+            done: set[Key] = set()  # absolute keys: positions equal up to a board symmetry
             while queue:
-                pos = queue.popleft()
-                if len(pos) >= plies:
+                first = queue.popleft()
+                if len(first) >= plies:
                     continue
-                key = position_keys(pos, size)[0].key
-                if key in done:
-                    continue
-                done.add(key)
-                stats.positions += 1
-                replies = book.candidates(pos, size, rule)
-                if replies:
-                    stats.reused += 1
-                else:
-                    found = _answer(pos, size, rule, time_ms, alt_plies, tolerance, searcher, stats)
-                    tag = names.get(tuple(pos))
-                    for r, lost in found:
-                        where = f"{rule.label} {size} {moves_to_text(pos, size) or '-'}"
-                        if r.move in pos or not (0 <= min(r.move) and max(r.move) < size):
-                            bad, how = True, "illegal"
-                        else:
-                            bad, how = loses([*pos, r.move], size, rule)
-                        if bad or lost:
-                            stats.rejected.append(f"{where} : {to_text(*r.move, size)}")
-                            log(f"  rejected {stats.rejected[-1]}")
-                            continue
-                        note = f"{r.note}; {how}" + (f"; opening {tag}" if tag else "")
-                        book.add(BookEntry(rule, size, tuple(pos), r.move, r.score, note))
-                        log(f"  {where} : {to_text(*r.move, size)} {r.score:+d} {note}")
-                    replies = book.candidates(pos, size, rule)
-                for r in replies:
-                    if len(pos) + 1 < plies:
-                        queue.append([*pos, r.move])
+                for pos in _variants(first, size):
+                    key = canonical(*split_moves(pos), size, translate=False).key
+                    if key in done:
+                        continue
+                    done.add(key)
+                    replies = _answer_or_reuse(pos, size, rule, names.get(tuple(pos)))
+                    for r in replies:
+                        if len(pos) + 1 < plies:
+                            queue.append([*pos, r.move])
     stats.seconds = time.monotonic() - start
     return book, stats
 
