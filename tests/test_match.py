@@ -306,10 +306,12 @@ def test_match_main_with_fake_engines_writes_summary_and_records(
     assert code == 0
     assert out.count("] game ") == 4
     assert "Result: engine1 fake-good vs engine2 fake-illegal: +4 -0 =0 of 4" in out
+    assert "reported search depth (last MESSAGE per move): mean 1.0" in out
     recs = [json.loads(line) for line in records.read_text().splitlines()]
     assert sorted(r["game"] for r in recs) == [1, 2, 3, 4]
     assert all(r["winner"] == "engine1" for r in recs)
     assert {r["black"] for r in recs} == {"engine1", "engine2"}
+    assert all(r["infos"][0] in ("depth 1", "") for r in recs)
 
 
 def test_good_fakes_play_to_a_result_and_referee_checks_it(fake: Path) -> None:

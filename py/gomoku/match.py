@@ -22,8 +22,11 @@ Example::
 
 Engine processes are kept across games (new game with ``RESTART``, or ``START`` when an
 engine refuses RESTART) and restarted after a crash or a timeout. ``--concurrency K`` plays
-K games at once, each with its own pair of processes; on a machine with C cores, K > C/2
-makes the engines share CPU, so their think time no longer buys the same depth.
+K games at once, each with its own pair of processes. Only the engine to move thinks
+(there is no pondering), so K games keep K engines busy: with K equal to the number of
+cores the engines already compete with everything else on the machine (the referee, the
+OS, other jobs), and K above it divides the CPU, so the think time no longer buys the
+same depth. The summary's "reported search depth" shows the effect.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ ABOUT_TIMEOUT_S = 5.0
 _MOVE_RE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 _NAME_RE = re.compile(r'name\s*=\s*"([^"]*)"', re.IGNORECASE)
 _QUIET_PREFIXES = ("MESSAGE", "DEBUG")
+_DEPTH_RE = re.compile(r"\bdepth\s+(\d+)", re.IGNORECASE)
 
 # --------------------------------------------------------------------------------------
 # Statistics
@@ -406,6 +410,7 @@ class GameResult:
     reason: str
     moves: list[Point] = field(default_factory=list)
     times_ms: list[int] = field(default_factory=list)
+    infos: list[str] = field(default_factory=list)  # last MESSAGE before each answer
     line: list[Point] = field(default_factory=list)
 
     @property
@@ -482,9 +487,11 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
     clock: dict[int, float | None] = {0: cfg.match_ms, 1: cfg.match_ms}
     known: dict[int, int | None] = {0: None, 1: None}  # moves each engine has been told
     times: list[int] = []
+    infos: list[str] = []
 
     def lose(idx: int, kind: str, reason: str) -> GameResult:
-        return GameResult(spec, 1 - idx, kind, f"{engines[idx].label} {reason}", moves, times)
+        label = f"{engines[idx].label} {reason}"
+        return GameResult(spec, 1 - idx, kind, label, moves, times, infos)
 
     for idx in (0, 1):
         try:
@@ -495,7 +502,7 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
 
     while True:
         if len(moves) >= size * size:
-            return GameResult(spec, None, "full", "board full", moves, times)
+            return GameResult(spec, None, "full", "board full", moves, times, infos)
         colour = 1 + len(moves) % 2
         idx = colour_engine[colour]
         eng = engines[idx]
@@ -517,6 +524,7 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
         allowed_ms = cfg.turn_ms + cfg.tolerance_ms
         if clock[idx] is not None:
             allowed_ms = min(allowed_ms, max(0.0, clock[idx]) + cfg.tolerance_ms)
+        eng.last_message = ""
         t0 = time.perf_counter()
         try:
             eng.drain()
@@ -530,6 +538,7 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
             return lose(idx, "crash", str(exc))
         elapsed = (time.perf_counter() - t0) * 1000.0
         times.append(round(elapsed))
+        infos.append(eng.last_message)
         if clock[idx] is not None:
             clock[idx] = clock[idx] - elapsed  # type: ignore[operator]
             if clock[idx] < -cfg.tolerance_ms:  # type: ignore[operator]
@@ -545,7 +554,7 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
         known[idx] = len(moves)
         line = find_five(board, x, y, cfg.rule)
         if line:
-            res = GameResult(spec, idx, "five", f"{eng.label} made five", moves, times)
+            res = GameResult(spec, idx, "five", f"{eng.label} made five", moves, times, infos)
             res.line = line
             return res
 
@@ -610,6 +619,17 @@ class MatchSummary:
             f"answer time: mean {sum(times) / max(1, len(times)):.0f} ms, "
             f"max {max(times, default=0)} ms"
         )
+        depths = [
+            int(m.group(1))
+            for r in self.results
+            for info in r.infos
+            if (m := _DEPTH_RE.search(info))
+        ]
+        if depths:
+            out.append(
+                f"reported search depth (last MESSAGE per move): mean "
+                f"{sum(depths) / len(depths):.1f} over {len(depths)} moves"
+            )
         return out
 
 
@@ -633,6 +653,7 @@ def game_record(result: GameResult, cfg: MatchConfig, names: list[str]) -> dict[
         "moves": moves_to_text(result.moves, cfg.size),
         "five": moves_to_text(result.line, cfg.size),
         "times_ms": result.times_ms,
+        "infos": result.infos,
     }
 
 
@@ -728,8 +749,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--concurrency",
         type=int,
         default=1,
-        help="games played at once (default 1; each game runs two engines, so on a 2-core "
-        "machine K=2 already halves the CPU each engine gets while it thinks)",
+        help="games played at once (default 1). K games keep K engines thinking; on a "
+        "2-core machine K=2 leaves no core for anything else and K>2 divides the CPU",
     )
     p.add_argument(
         "--records", "--pgn-out", dest="records", default=None, help="write JSON-lines records"
