@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from .board import VALUE_SIDE_SHIFT, Board
+from .board import COUNT_MASK, VALUE_SIDE_SHIFT, Board
 from .engine import Engine, Limits
 from .evaluation import evaluate
 from .geometry import moves_from_text
@@ -66,7 +66,7 @@ class NumpyUpdate:
         lay = board.layout
         self.board = board
         self.keys = np.array(board.keys, dtype=np.int64)
-        self.summary = np.array(board.summary, dtype=np.int64)
+        self.summary = np.array([s & COUNT_MASK for s in board.summary], dtype=np.int64)
         self.cells = np.array(board.cells, dtype=np.int8)
         self.value = board.value
         self.counts = np.array(lay.count_table, dtype=np.int64)

@@ -8,7 +8,8 @@ lines through the move (and its 5x5 neighbourhood for the candidate area):
 
 - ``keys[d * cells + q]``: line key (patterns.py) of empty cell q in direction d;
 - ``summary[q]``: both sides' direction classes of empty cell q as counters
-  (black in the low ``SIDE_SHIFT`` bits, white above);
+  (black in the low ``SIDE_SHIFT`` bits, white above), and above ``CELL_VALUE_SHIFT``
+  the cell's packed value (so one addition updates both, see ``Layout.cell_table``);
 - ``value``: per side, the sum of ``PATTERN_WEIGHT`` over all empty (cell, direction)
   pairs plus counts of five- and open-four-making entries (see ``VALUE_*`` below);
 - ``hash``: Zobrist key including the side to move;
@@ -32,6 +33,7 @@ from .patterns import (
     EMPTY,
     FIVE,
     OPEN_FOUR,
+    SIDE_MASK,
     SIDE_SHIFT,
     WALL,
     WHITE,
@@ -55,6 +57,11 @@ VALUE_SIDE_SHIFT = 40
 VALUE_HALF_MASK = (1 << VALUE_SIDE_SHIFT) - 1
 VALUE_WEIGHT_MASK = (1 << VALUE_FIVE_SHIFT) - 1
 VALUE_COUNT_MASK = (1 << 9) - 1
+
+# Cell summaries carry the cell's value above the counters. Counter sums over a whole
+# board stay below 2**70 (< 900 cells x 2**60), so total >> CELL_VALUE_SHIFT is exact.
+CELL_VALUE_SHIFT = 72
+COUNT_MASK = (1 << (2 * SIDE_SHIFT)) - 1
 
 NEAR1 = 256  # near[] unit for a stone at distance 1 (distance 2 counts 1)
 
@@ -85,6 +92,8 @@ class Layout:
     # per key: packed summary counters (both sides) and packed value contribution
     count_table: list[int]
     value_table: list[int]
+    # per key: count_table + (value_table << CELL_VALUE_SHIFT), the one table make uses
+    cell_table: list[int]
     pattern_black: bytes
     pattern_white: bytes
 
@@ -157,6 +166,7 @@ def layout(size: int, rule: Rule) -> Layout:
         tuple(nu),
         counts,
         values,
+        [c + (v << CELL_VALUE_SHIFT) for c, v in zip(counts, values, strict=True)],
         pb,
         pw,
     )
@@ -195,28 +205,28 @@ class Board:
         self.winner = EMPTY
         self._zb, self._zw, self._zside = zobrist_keys(n)
         self.hash = 0
-        self.value = 0
+        self.total = 0  # sum of summary[q] over empty cells q
         empty = _empty_state(self.size, self.rule)
         if empty is None:
             self._init_keys()
-            _EMPTY_STATE[self.size, self.rule] = (list(self.keys), list(self.summary), self.value)
+            _EMPTY_STATE[self.size, self.rule] = (list(self.keys), list(self.summary), self.total)
         else:
-            self.keys, self.summary, self.value = list(empty[0]), list(empty[1]), empty[2]
+            self.keys, self.summary, self.total = list(empty[0]), list(empty[1]), empty[2]
 
     # --- construction and from-scratch recomputation (also the tests' reference) -----
 
     def _init_keys(self) -> None:
         lay = self.layout
-        counts, values = lay.count_table, lay.value_table
-        self.value = 0
+        table = lay.cell_table
+        self.total = 0
         for p in lay.onboard:
             s = 0
             for d in range(4):
                 k = self.line_key(p, d)
                 self.keys[d * lay.cells + p] = k
-                s += counts[k]
-                self.value += values[k]
+                s += table[k]
             self.summary[p] = s
+            self.total += s
 
     def line_key(self, p: int, d: int) -> int:
         """Line key of cell p in direction d computed from the stones (slow, obvious)."""
@@ -285,17 +295,10 @@ class Board:
         cells = self.cells
         keys = self.keys
         summary = self.summary
-        counts = lay.count_table
-        values = lay.value_table
-        if (self.summary[p] >> (FIVE_SHIFT_BLACK if side == BLACK else FIVE_SHIFT_WHITE)) & 7:
+        table = lay.cell_table
+        if (summary[p] >> (FIVE_SHIFT_BLACK if side == BLACK else FIVE_SHIFT_WHITE)) & 7:
             self.winner = side
-        n = lay.cells
-        value = self.value - (
-            values[keys[p]]
-            + values[keys[n + p]]
-            + values[keys[2 * n + p]]
-            + values[keys[3 * n + p]]
-        )
+        total = self.total - summary[p]  # p is no longer an empty cell
         cells[p] = side
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
             if cells[q]:
@@ -303,9 +306,10 @@ class Board:
             k0 = keys[i]
             k1 = k0 + a
             keys[i] = k1
-            summary[q] += counts[k1] - counts[k0]
-            value += values[k1] - values[k0]
-        self.value = value
+            d = table[k1] - table[k0]
+            summary[q] += d
+            total += d
+        self.total = total
         near = self.near
         cand = self.candidates
         cand.discard(p)
@@ -326,25 +330,19 @@ class Board:
         cells = self.cells
         keys = self.keys
         summary = self.summary
-        counts = lay.count_table
-        values = lay.value_table
-        value = self.value
+        table = lay.cell_table
+        total = self.total
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
             if cells[q]:
                 continue
             k1 = keys[i]
             k0 = k1 - a
             keys[i] = k0
-            summary[q] += counts[k0] - counts[k1]
-            value += values[k0] - values[k1]
+            d = table[k0] - table[k1]
+            summary[q] += d
+            total += d
         cells[p] = EMPTY
-        n = lay.cells
-        self.value = value + (
-            values[keys[p]]
-            + values[keys[n + p]]
-            + values[keys[2 * n + p]]
-            + values[keys[3 * n + p]]
-        )
+        self.total = total + summary[p]  # p's summary was frozen while it was occupied
         near = self.near
         cand = self.candidates
         for q, inc in lay.near_updates[p]:
@@ -367,16 +365,22 @@ class Board:
     def side_summary(self, p: int, side: int) -> int:
         """One side's 4-direction counters of empty cell p."""
         s = self.summary[p]
-        return s & ((1 << SIDE_SHIFT) - 1) if side == BLACK else s >> SIDE_SHIFT
+        return s & SIDE_MASK if side == BLACK else (s >> SIDE_SHIFT) & SIDE_MASK
+
+    @property
+    def value(self) -> int:
+        """Both sides' packed values summed over the empty cells (see VALUE_*)."""
+        return self.total >> CELL_VALUE_SHIFT
 
     def side_value(self, side: int) -> tuple[int, int]:
         """(weight sum, five-making entries) of one side over all empty cells."""
-        half = (self.value >> (VALUE_SIDE_SHIFT if side == WHITE else 0)) & VALUE_HALF_MASK
+        shift = CELL_VALUE_SHIFT + (VALUE_SIDE_SHIFT if side == WHITE else 0)
+        half = (self.total >> shift) & VALUE_HALF_MASK
         return half & VALUE_WEIGHT_MASK, (half >> VALUE_FIVE_SHIFT) & VALUE_COUNT_MASK
 
     def open_four_entries(self, side: int) -> int:
         """How many (empty cell, direction) entries let ``side`` make an open four."""
-        half = self.value >> (VALUE_SIDE_SHIFT if side == WHITE else 0)
+        half = self.total >> (CELL_VALUE_SHIFT + (VALUE_SIDE_SHIFT if side == WHITE else 0))
         return (half >> VALUE_OPEN_FOUR_SHIFT) & VALUE_COUNT_MASK
 
     def winning_line(self) -> list[Point]:

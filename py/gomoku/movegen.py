@@ -77,7 +77,7 @@ INFO = _build_info()
 def cell_threats(board: Board, p: int) -> tuple[int, int]:
     """(mover's threat class, opponent's threat class) at empty cell p."""
     s = board.summary[p]
-    black, white = INFO[s & SIDE_MASK][0], INFO[s >> SIDE_SHIFT][0]
+    black, white = INFO[s & SIDE_MASK][0], INFO[(s >> SIDE_SHIFT) & SIDE_MASK][0]
     return (black, white) if board.side == 1 else (white, black)
 
 
@@ -174,9 +174,9 @@ def ranked(board: Board) -> list[tuple[int, int]]:
     for q in board.candidates:
         s = board.summary[q]
         own, opp = (
-            (INFO[s & SIDE_MASK], INFO[s >> SIDE_SHIFT])
+            (INFO[s & SIDE_MASK], INFO[(s >> SIDE_SHIFT) & SIDE_MASK])
             if black
-            else (INFO[s >> SIDE_SHIFT], INFO[s & SIDE_MASK])
+            else (INFO[(s >> SIDE_SHIFT) & SIDE_MASK], INFO[s & SIDE_MASK])
         )
         if board.near[q] < NEAR1 and own[0] < T_OPEN_TWO and opp[0] < T_FOUR:
             continue

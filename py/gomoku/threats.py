@@ -35,7 +35,7 @@ class ThreatTimeout(Exception):
 
 
 def _side(summary: int, side: int) -> int:
-    return summary & SIDE_MASK if side == 1 else summary >> SIDE_SHIFT
+    return summary & SIDE_MASK if side == 1 else (summary >> SIDE_SHIFT) & SIDE_MASK
 
 
 # Masks over a full cell summary: "this side has such a line here".
