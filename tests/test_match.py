@@ -271,7 +271,7 @@ def test_faulty_engine_loses_with_either_colour(fake: Path, mode: str, kind: str
 
 
 def test_slow_engine_loses_on_time(fake: Path) -> None:
-    cfg = MatchConfig(_cmd(fake, "good"), _cmd(fake, "slow"), turn_ms=100, tolerance_ms=400)
+    cfg = MatchConfig(_cmd(fake, "good"), _cmd(fake, "slow"), turn_ms=100, tolerance_ms=1500)
     engines = [
         match.EngineProcess(cfg.engine1, "engine1"),
         match.EngineProcess(cfg.engine2, "engine2"),
