@@ -29,6 +29,11 @@ VCF_POSITIONS = {
     "l8 l12 k11 i11 k7 m9 h4 i5 k5 h12 g13 k3",
     8: "h8 i8 i7 j6 h9 h7 j9 k9 h11 k8 h12 h10 k10 i11 i10 j12 k13 g9 f8 k12 g12 f13 f12 e12 "
     "f7 g8 f10 f11 i13 j14 f6 f9 e9 g11 e10",
+    9: "h8 g7 h6 i7 h7 h5 h9 h10 g9 f9 e8 f8 f11 i8 i10 f6 f7 j11 e6 g8 e5 e4 e9 e7 d8 g11 "
+    "i9 c7 c10 d9 j9 k9 k8 l7 h11 g12 i12 g13 g10 g15 g14 j13",
+    # the 9 position less one attacker four and its block (found by program: h8 / h5)
+    10: "h6 g7 h7 i7 h9 h10 g9 f9 e8 f8 f11 i8 i10 f6 f7 j11 e6 g8 e5 e4 e9 e7 d8 g11 i9 c7 "
+    "c10 d9 j9 k9 k8 l7 h11 g12 i12 g13 g10 g15 g14 j13",
 }
 
 
