@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
 from .errors import IllegalMoveError
 from .geometry import Point, check_point
 from .patterns import (
@@ -142,17 +144,7 @@ def layout(size: int, rule: Rule) -> Layout:
                     near.append((idx(x + dx, y + dy), inc))
         nu[p] = tuple(near)
 
-    pb, pw = table.black, table.white
-    count_b = [1 << (COUNT_BITS * c) for c in pb]
-    count_w = [1 << (SIDE_SHIFT + COUNT_BITS * c) for c in pw]
-    counts = [b + w for b, w in zip(count_b, count_w, strict=True)]
-    weight = [
-        PATTERN_WEIGHT[c]
-        + ((1 << VALUE_FIVE_SHIFT) if c == FIVE else 0)
-        + ((1 << VALUE_OPEN_FOUR_SHIFT) if c == OPEN_FOUR else 0)
-        for c in range(10)
-    ]
-    values = [weight[b] + (weight[w] << VALUE_SIDE_SHIFT) for b, w in zip(pb, pw, strict=True)]
+    counts, values, cell_table = _key_tables(rule)
     return Layout(
         size,
         rule,
@@ -166,9 +158,42 @@ def layout(size: int, rule: Rule) -> Layout:
         tuple(nu),
         counts,
         values,
-        [c + (v << CELL_VALUE_SHIFT) for c, v in zip(counts, values, strict=True)],
-        pb,
-        pw,
+        cell_table,
+        table.black,
+        table.white,
+    )
+
+
+@cache
+def _key_tables(rule: Rule) -> tuple[list[int], list[int], list[int]]:
+    """Per line key: summary counters, packed value and their sum for the cell table.
+
+    They depend only on the (black, white) class pair of a key, so each of the 100 pairs
+    is computed once and the per-key lists are filled by index (shared by all sizes).
+    """
+    table = pattern_table(rule)
+    weight = [
+        PATTERN_WEIGHT[c]
+        + ((1 << VALUE_FIVE_SHIFT) if c == FIVE else 0)
+        + ((1 << VALUE_OPEN_FOUR_SHIFT) if c == OPEN_FOUR else 0)
+        for c in range(10)
+    ]
+    pair_counts, pair_values, pair_cells = [], [], []
+    for b in range(10):
+        for w in range(10):
+            c = (1 << (COUNT_BITS * b)) + (1 << (SIDE_SHIFT + COUNT_BITS * w))
+            v = weight[b] + (weight[w] << VALUE_SIDE_SHIFT)
+            pair_counts.append(c)
+            pair_values.append(v)
+            pair_cells.append(c + (v << CELL_VALUE_SHIFT))
+    pairs = (
+        np.frombuffer(table.black, dtype=np.uint8).astype(np.int32) * 10
+        + np.frombuffer(table.white, dtype=np.uint8)
+    ).tolist()
+    return (
+        [pair_counts[i] for i in pairs],
+        [pair_values[i] for i in pairs],
+        [pair_cells[i] for i in pairs],
     )
 
 
