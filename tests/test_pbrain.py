@@ -438,3 +438,33 @@ def test_brain_keeps_time_at_short_turn() -> None:
         if b.proc.poll() is None:
             b.proc.kill()
             b.proc.wait()
+
+
+def test_no_book_option_and_bad_option() -> None:
+    """--no-book makes the brain search even the first move; unknown options are refused."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "py")}
+    script = "START 15\nINFO timeout_turn 300\nBEGIN\nEND\n"
+    out = subprocess.run(
+        [sys.executable, "-m", "gomoku.pbrain", "--no-book"],
+        input=script,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    ).stdout
+    assert "source book" not in out
+    assert out.strip().splitlines()[-1] == "7,7"
+    bad = subprocess.run(
+        [sys.executable, "-m", "gomoku.pbrain", "--bogus"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "unknown option" in bad.stderr

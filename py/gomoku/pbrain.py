@@ -519,12 +519,38 @@ def run(stdin: TextIO, stdout: TextIO, brain: Brain | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``gomoku-pbrain`` / ``python -m gomoku.pbrain``."""
+    """Entry point of ``gomoku-pbrain`` / ``python -m gomoku.pbrain``.
+
+    Options: ``--no-book`` (never answer from the opening book), ``--no-threats`` (no
+    VCF/VCT at the root; for measuring the search alone).
+    """
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in ("-h", "--help"):
         print(__doc__)
+        print(main.__doc__)
         return 0
-    return run(sys.stdin, sys.stdout)
+    unknown = [a for a in args if a not in ("--no-book", "--no-threats")]
+    if unknown:
+        print(f"unknown option {unknown[0]} (see --help)", file=sys.stderr)
+        return 2
+    overrides = {}
+    if "--no-book" in args:
+        overrides["use_book"] = False
+    if "--no-threats" in args:
+        overrides["use_threats"] = False
+    if not overrides:
+        return run(sys.stdin, sys.stdout)
+
+    def make_limits(kwargs: dict[str, int | None]) -> Any:
+        return _make_limits({**kwargs, **overrides})
+
+    out = sys.stdout
+
+    def write(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    return run(sys.stdin, out, Brain(write, make_limits=make_limits))
 
 
 if __name__ == "__main__":
