@@ -99,6 +99,25 @@ def test_status_message():
     assert reply["sideToMove"] == 2 and reply["winner"] == 0 and reply["moveCount"] == 1
 
 
+def test_engine_is_kept_between_messages_unless_reset():
+    api = webapi.WebApi()
+    msg = {"type": "think", "id": 1, "moves": [[7, 7], [8, 8]], "limits": {"nodes": 300}}
+    assert api.handle(msg)["type"] == "result"
+    engine = api._engine
+    assert api.handle({**msg, "moves": [[7, 7]]})["type"] == "result"
+    assert api._engine is engine
+    assert api.handle({**msg, "reset": True})["type"] == "result"
+    assert api.handle({**msg, "size": 17})["type"] == "result"
+    assert api._engine.size == 17
+
+
+def test_node_limit_alone_bounds_the_search():
+    msg = {"type": "think", "id": 1, "moves": [[7, 7], [8, 8]], "limits": {"nodes": 400}}
+    reply = webapi.WebApi().handle(msg)
+    assert reply["type"] == "result"
+    assert reply["nodes"] <= 400 + 50
+
+
 def test_other_board_size():
     reply, _ = think([[9, 9]], size=19)
     assert reply["type"] == "result"
@@ -165,6 +184,7 @@ def test_handle_json_round_trip():
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": "chess"}, 4, []),
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": [1]}, 4, ["rule"]),
         ({"id": "s", "type": "status"}, "s", ["moves"]),
+        ({"id": "s", "type": "status", "moves": [], "reset": 1}, "s", ["reset"]),
     ],
 )
 def test_malformed_messages_get_errors(message, mid, words):

@@ -126,8 +126,7 @@ function addMove(x, y) {
 // ---- rendering --------------------------------------------------------------------
 
 function statusOf() {
-  if (game.winner) return [`${colorName(game.winner)}-wins`, `${colorName(game.winner)} wins` +
-    (game.winner === game.human ? " — well played!" : " — the engine wins")];
+  if (game.winner) return [`${colorName(game.winner)}-wins`, `${colorName(game.winner)} wins`];
   if (game.draw) return ["draw", "draw — the board is full"];
   if (engineError) return ["error", "engine error"];
   if (engine.state !== "ready" && (engine.state === "loading" || !engine.info)) {
@@ -150,7 +149,11 @@ function render() {
   statusEl.textContent = text.charAt(0).toUpperCase() + text.slice(1);
   statusEl.dataset.status = code;
   const you = colorName(game.human);
-  $("#you-are").textContent = `You play ${you}${game.human === BLACK ? " and move first" : ""}.`;
+  let line = `You play ${you}${game.human === BLACK ? " and move first" : ""}.`;
+  if (game.winner) line = game.winner === game.human ? "You win — well played!" : "The engine wins this one.";
+  else if (game.draw) line = "Nobody wins this one.";
+  if (isOver(game)) line += " Press New game to play again.";
+  $("#you-are").textContent = line;
   undoBtn.disabled = !!thinking || game.moves.length === 0 || engine.state !== "ready";
   retryBtn.hidden = !engineError;
   sideSel.value = String(game.human);
@@ -192,6 +195,7 @@ const engine = new EngineClient({
       const ms = detail.pageLoadMs;
       engineInfoEl.textContent = `Engine ${detail.version} ready in ${(ms / 1000).toFixed(1)} s (Pyodide ${detail.pyodide}).`;
       canvas.dataset.loadMs = String(ms);
+      console.info("engine ready", JSON.stringify({ pageLoadMs: ms, workerMs: detail.loadMs, phases: detail.phases }));
       if (engine.restarts) notice("The engine was restarted. Play on.", "info");
       window.setTimeout(maybeEngineMove, 0);
     } else if (state === "failed") {

@@ -67,28 +67,39 @@ self.onmessage = (event) => {
   }
 };
 
+async function loadInfo() {
+  const resp = await fetch("build-info.json", { cache: "no-cache" });
+  if (!resp.ok) throw new Error("build-info.json: HTTP " + resp.status);
+  return resp.json();
+}
+
 async function start() {
-  const infoResp = await fetch("build-info.json", { cache: "no-cache" });
-  if (!infoResp.ok) throw new Error("build-info.json: HTTP " + infoResp.status);
-  const info = await infoResp.json();
-
+  const phases = {};
+  const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
   const indexURL = new URL("pyodide/", self.location.href).href;
-  const pyodide = await loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.warn(s) });
-
+  const [info, pyodide] = await Promise.all([
+    loadInfo(),
+    loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.warn(s) }),
+  ]);
+  mark("pyodide");
   const failures = [];
   const errorCallback = (msg) => failures.push(String(msg));
   const quiet = () => {};
-  await pyodide.loadPackage("numpy", { messageCallback: quiet, errorCallback });
+  // numpy (by name: found next to pyodide-lock.json, sha256 checked) and our wheel by URL,
+  // in one call so they download and install side by side
   const wheelURL = new URL(info.wheel, self.location.href).href;
-  await pyodide.loadPackage(wheelURL, { messageCallback: quiet, errorCallback });
+  await pyodide.loadPackage(["numpy", wheelURL], { messageCallback: quiet, errorCallback });
+  mark("packages");
   if (failures.length) throw new Error("loading packages failed: " + failures.join("; "));
 
   const webapi = pyodide.pyimport("gomoku.webapi");
+  mark("import");
   const fn = webapi.handle_json;
   // Warm up: the first call builds the engine's tables; "ready" means a think is fast.
   const warm = JSON.parse(fn(JSON.stringify({ type: "status", id: "warmup", moves: [] })));
   if (warm.type !== "status") throw new Error("engine self-check failed: " + (warm.message || warm.type));
   handleJson = (text, emit) => fn(text, emit);
+  mark("warmup");
 
   const version = pyodide.runPython("import gomoku; gomoku.__version__");
   post({
@@ -97,6 +108,7 @@ async function start() {
     build: info.build,
     pyodide: pyodide.version,
     loadMs: Math.round(performance.now() - t0),
+    phases,
   });
   while (backlog.length) answer(backlog.shift());
 }

@@ -7,13 +7,18 @@ Messages (every one carries `id`, a string or integer that the replies echo):
 
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
-    {type: "think", id, size?, rule?, moves: [[x, y], ...], limits: {timeMs, depth?, nodes?}}
+    {type: "think", id, size?, rule?, moves: [[x, y], ...], limits: {timeMs?, depth?, nodes?},
+     reset?}
         -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms}
            (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
             pv, source, time_ms, winner, winningLine}
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
+
+size defaults to 15, rule to "freestyle". limits needs at least one of its fields; without
+timeMs the search is bounded by depth / nodes alone. The engine and its transposition table
+are kept from message to message (a game in progress profits); reset: true starts afresh.
 
 Anything malformed gets {type: "error", id, message} (id is null when the message had no
 usable id). `handle` never raises.
@@ -154,20 +159,26 @@ class WebApi:
     def __init__(self) -> None:
         self._engine: Any = None
 
-    def _engine_for(self, size: int, rule: str | int) -> Any:
+    def _engine_for(self, size: int, rule: str | int, reset: bool) -> Any:
         from .engine import Engine  # deferred: `init` answers before the tables are built
+        from .rules import check_size, parse_rule
 
         if self._engine is None:
             self._engine = Engine(size=size, rule=rule)
-        else:
-            self._engine.new_game(size=size, rule=rule)
+        elif (
+            reset or self._engine.size != check_size(size) or self._engine.rule != parse_rule(rule)
+        ):
+            self._engine.new_game(size=size, rule=rule)  # also clears the search caches
         return self._engine
 
     def _position(self, message: Message) -> Any:
         size = _parse_size(message)
         rule = _parse_rule(message)
         moves = _parse_moves(message, size)
-        eng = self._engine_for(size, rule)
+        reset = message.get("reset", False)
+        if not isinstance(reset, bool):
+            raise BadMessage(f"reset must be true or false, got {reset!r}")
+        eng = self._engine_for(size, rule, reset)
         eng.set_position(moves)
         return eng
 
@@ -198,7 +209,7 @@ class WebApi:
             _check_keys(message, {"type", "id"}, "init")
             return {"type": "ready", "id": mid, "version": __version__, "protocol": PROTOCOL}
         if kind == "status":
-            _check_keys(message, {"type", "id", "size", "rule", "moves"}, "status")
+            _check_keys(message, {"type", "id", "size", "rule", "moves", "reset"}, "status")
             eng = self._position(message)
             return {
                 "type": "status",
@@ -209,7 +220,9 @@ class WebApi:
                 **self._status_fields(eng),
             }
         if kind == "think":
-            _check_keys(message, {"type", "id", "size", "rule", "moves", "limits"}, "think")
+            _check_keys(
+                message, {"type", "id", "size", "rule", "moves", "limits", "reset"}, "think"
+            )
             limits = _parse_limits(message)
             eng = self._position(message)
             if eng.is_over:

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Screenshots of the built page in headless Chromium (for README.md and for a look).
+
+    python scripts/screenshot.py [--out docs] [--moves 6]
+
+Plays a few human moves next to the engine's stones, then saves screenshot.png
+(1280x800) and screenshot-phone.png (390x844) into --out. Needs a built dist/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"]
+COLS = "abcdefghijklmno"
+READY = "() => document.querySelector('#board').dataset.engine === 'ready'"
+
+
+def cell_point(page, x: int, y: int) -> tuple[float, float]:
+    box = page.locator("#board").bounding_box()
+    s = box["width"]
+    margin = max(18, round(s * 0.06))
+    step = (s - 2 * margin) / 14
+    return box["x"] + margin + x * step, box["y"] + margin + y * step
+
+
+def parse(text: str) -> tuple[int, int]:
+    return COLS.index(text[0]), 15 - int(text[1:])
+
+
+def play_some(page, moves: int) -> None:
+    for _ in range(moves):
+        played = (page.get_attribute("#board", "data-moves") or "").split()
+        if page.get_attribute("#board", "data-status") != "your-turn":
+            break
+        taken = {parse(t) for t in played}
+        if played:
+            lx, ly = parse(played[-1])
+            options = [
+                (lx + dx, ly + dy) for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1), (0, 2))
+            ]
+            x, y = next(p for p in options if p not in taken and 0 <= min(p) and max(p) < 15)
+        else:
+            x, y = 7, 7
+        page.mouse.click(*cell_point(page, x, y))
+        page.wait_for_function(
+            "n => (document.querySelector('#board').dataset.moves || '').split(' ')"
+            ".filter(Boolean).length >= n",
+            arg=len(played) + 2,
+            timeout=120_000,
+        )
+        page.wait_for_function(
+            "() => document.querySelector('#board').dataset.status !== 'thinking'", timeout=120_000
+        )
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", type=Path, default=ROOT / "docs")
+    ap.add_argument("--moves", type=int, default=6)
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    server = build.make_server(ROOT / "dist", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/?time=400"
+    args.out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        page.goto(url)
+        page.evaluate("() => localStorage.clear()")
+        page.goto(url)
+        page.wait_for_function(READY, timeout=180_000)
+        play_some(page, args.moves)
+        page.mouse.move(0, 0)
+        page.screenshot(path=str(args.out / "screenshot.png"))
+        # the same game (from localStorage) on a phone
+        phone = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        state = page.evaluate("() => localStorage.getItem('gomoku.game.v1')")
+        ppage = phone.new_page()
+        ppage.goto(url)
+        ppage.evaluate("s => localStorage.setItem('gomoku.game.v1', s)", state)
+        ppage.goto(url)
+        ppage.wait_for_function(READY, timeout=180_000)
+        ppage.screenshot(path=str(args.out / "screenshot-phone.png"))
+        browser.close()
+    server.shutdown()
+    print(f"wrote {args.out / 'screenshot.png'} and {args.out / 'screenshot-phone.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
