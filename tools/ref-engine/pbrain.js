@@ -13,7 +13,7 @@
 
 const readline = require('readline');
 const { Board } = require('./engine.js');
-const { Searcher } = require('./search.js');
+const { Searcher, TranspositionTable, TT_BITS } = require('./search.js');
 
 const ABOUT = 'name="ref-js-abvct", version="1.0", author="gomoku-engine project (reference opponent)", country="-"';
 const DEFAULT_TIMEOUT_TURN = 5000;
@@ -24,8 +24,8 @@ const MAX_SIZE = 32;
 function budgetMs(t, stones, cells) {
   let turn = t.timeoutTurn;
   if (turn <= 0) return 30; // "as fast as possible"
-  // Safety margin for process start-up jitter, the pipe and the scheduler.
-  const margin = Math.min(300, 40 + Math.floor(turn * 0.08));
+  // Safety margin for the pipe, garbage collection and the scheduler of a busy machine.
+  const margin = Math.min(300, 50 + Math.floor(turn * 0.1));
   let budget = turn - margin;
   if (t.timeoutMatch > 0 && t.timeLeft !== null && t.timeLeft < 2147483647) {
     const movesToGo = Math.max(8, Math.min(30, Math.floor((cells - stones) / 2)));
@@ -39,6 +39,7 @@ class Brain {
     this.write = write;
     this.board = null;
     this.searcher = null;
+    this.tt = null;
     this.size = 0;
     this.times = { timeoutTurn: DEFAULT_TIMEOUT_TURN, timeoutMatch: 0, timeLeft: null };
     this.boardLines = null;
@@ -48,7 +49,10 @@ class Brain {
   newGame(size) {
     this.size = size;
     this.board = new Board(size);
-    this.searcher = new Searcher(this.board);
+    // One 2^20-slot table for the whole session: cleared, not reallocated, per game.
+    if (!this.tt) this.tt = new TranspositionTable(TT_BITS);
+    else this.tt.clear();
+    this.searcher = new Searcher(this.board, this.tt);
   }
 
   parsePoint(text) {

@@ -52,9 +52,10 @@ class TranspositionTable {
 }
 
 class Searcher {
-  constructor(board) {
+  /** `tt`: a TranspositionTable to reuse (a new game clears it rather than allocating). */
+  constructor(board, tt = null) {
     this.b = board;
-    this.tt = new TranspositionTable(TT_BITS);
+    this.tt = tt || new TranspositionTable(TT_BITS);
     this.nodes = 0;
     this.deadline = Infinity;
     this.stopped = false;
@@ -415,4 +416,4 @@ class Searcher {
   }
 }
 
-module.exports = { Searcher, VCF_DEPTH, VCT_DEPTH, MAX_CANDIDATES };
+module.exports = { Searcher, TranspositionTable, TT_BITS, VCF_DEPTH, VCT_DEPTH, MAX_CANDIDATES };
