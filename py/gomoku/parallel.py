@@ -452,6 +452,7 @@ class Coordinator:
         self.scheme = scheme
         self.seed_depth = max(1, seed_depth)
         self.warm = warm
+        self.spec_margin = ASPIRATION
         self.on_info = on_info
         self.live: set[int] = set(range(workers))
         self.dropped: set[int] = set()  # workers given up on (the driver ends them)
@@ -500,8 +501,7 @@ class Coordinator:
     def on_result(self, worker: int, result: dict, now: float) -> list[tuple[int, dict]]:
         """Take one answer; returns the jobs to send next."""
         if result.get("sid") != self.sid or self.done:
-            if self.busy.get(worker) == result.get("jid"):
-                del self.busy[worker]
+            # an earlier search's answer: this worker still has our job queued
             return self._after(now)
         jid = result.get("jid")
         rec = self.jobs.pop(jid, None)
@@ -778,7 +778,7 @@ class Coordinator:
                         b.upper + 1 if b.upper < INF else INF,
                     )
                 out.append((0, pv, *window))
-            spec = prev - 1 if _is_win(prev) else prev - ASPIRATION
+            spec = prev - 1 if _is_win(prev) else prev - self.spec_margin
             for m in order[1:]:
                 b = table[m]
                 if not b.running and b.tries == 0:
@@ -834,7 +834,9 @@ class Coordinator:
         if cands:
             top = min(c[0] for c in cands)
             group = [c for c in cands if c[0] == top]
-            pick = next((c for c in group if self.owner.get(c[1], worker) == worker), group[0])
+            # a move goes back to the worker that searched it before (its TT knows it)
+            mine = (c for c in group if self.owner.get(c[1], worker) in (worker, *self.dropped))
+            pick = next(mine, group[0])
             _, move, alpha, beta = pick
         else:
             backup = self._backup(now)
