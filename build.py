@@ -72,7 +72,7 @@ WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-
 
 
 def log(msg: str) -> None:
-    print(f"[build] {msg}", flush=True)
+    print(f"[build] {msg}", file=sys.stderr, flush=True)
 
 
 def sha256_file(path: Path) -> str:

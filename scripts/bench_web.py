@@ -3,34 +3,40 @@
 
     python scripts/bench_web.py [--nodes 15000] [--starts 3]
 
-Needs a built dist/ (python build.py) and Chromium at /usr/bin/chromium. The same think
-messages go through gomoku.webapi in both places: in CPython directly, in the browser
-through the page's worker (test hook, ?test=1). Each search is bounded by a node count
-only, so both sides do the same work; nodes/s is the engine's own count over its own time.
+Builds dist/ first (--no-build: use it as it is) and needs Chromium at /usr/bin/chromium.
+Both sides run the very same code: CPython imports gomoku from the wheel in dist/. The
+same think messages go through gomoku.webapi in both places: in CPython directly, in the
+browser through the page's worker (test hook, ?test=1). Each search is bounded by a node
+count only and starts with an empty transposition table, so both sides do the same work
+(the per-position node counts and moves show it); nodes/s is the engine's own count over
+its own time. Three rounds each; the first also pays for warming up (WebAssembly tiers
+up); the best round of each side gives the ratio (the machine may be busy with other work).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
+import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from gomoku import webapi  # noqa: E402
-from gomoku.geometry import moves_from_text  # noqa: E402
 
 POSITIONS = [
     "h8 i9 i8 g8 j7 k6 h9 h7 j9",
     "h8 h9 i9 g7 j10 k11 i10 i11 j9",
     "h8 h7 i8 g8 j8 k8 i7 i9 g6 j9 h9",
 ]
+ROUNDS = 3
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -43,7 +49,21 @@ CHROMIUM_ARGS = [
 ]
 
 
+def import_from_wheel(dist: Path):
+    """Import gomoku.webapi from the wheel that the page loads."""
+    info = json.loads((dist / "build-info.json").read_text())
+    target = Path(tempfile.mkdtemp(prefix="gomoku-bench-"))
+    zipfile.ZipFile(dist / info["wheel"]).extractall(target)
+    sys.path.insert(0, str(target))
+    from gomoku import webapi
+
+    assert Path(webapi.__file__).is_relative_to(target), webapi.__file__
+    return webapi
+
+
 def messages(nodes: int) -> list[dict]:
+    from gomoku.geometry import moves_from_text
+
     return [
         {
             "type": "think",
@@ -67,17 +87,15 @@ def summarize(replies: list[dict]) -> dict:
     }
 
 
-def bench_cpython(msgs: list[dict]) -> list[dict]:
+def bench_cpython(webapi, msgs: list[dict]) -> list[dict]:
     webapi.handle({"type": "status", "id": 0, "moves": []})  # build the tables first
-    return [summarize([webapi.handle(m) for m in msgs]) for _ in range(2)]
+    return [summarize([webapi.handle(m) for m in msgs]) for _ in range(ROUNDS)]
 
 
 def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
     from playwright.sync_api import sync_playwright
 
     dist = ROOT / "dist"
-    if not (dist / "build-info.json").exists():
-        build.build(dist, build.DEFAULT_NUMPY_DIR)
     server = build.make_server(dist, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/?test=1"
@@ -103,7 +121,7 @@ def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
             "() => document.querySelector('#board').dataset.engine === 'ready'", timeout=180_000
         )
         rounds = []
-        for _ in range(2):  # the first round also pays for WebAssembly tiering up
+        for _ in range(ROUNDS):  # the first round also pays for WebAssembly tiering up
             replies = [
                 page.evaluate("([m, id]) => window.gomokuTest.send(m, id, 600000)", [m, m["id"]])
                 for m in msgs
@@ -123,20 +141,26 @@ def main() -> int:
     ap.add_argument("--nodes", type=int, default=15000, help="node limit per position")
     ap.add_argument("--starts", type=int, default=3, help="cold starts to time")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = ap.parse_args()
+    if not args.no_build or not (ROOT / "dist" / "build-info.json").exists():
+        build.build(ROOT / "dist", build.DEFAULT_NUMPY_DIR)
+    webapi = import_from_wheel(ROOT / "dist")
     msgs = messages(args.nodes)
     t0 = time.monotonic()
-    cpy_rounds = bench_cpython(msgs)
+    cpy_rounds = bench_cpython(webapi, msgs)
     web = bench_browser(msgs, args.starts, args.chromium)
-    cpy = cpy_rounds[-1]
-    warm = web["rounds"][-1]
+    cpy = max(cpy_rounds, key=lambda r: r["nps"])
+    warm = max(web["rounds"], key=lambda r: r["nps"])
     result = {
+        "wheel": json.loads((ROOT / "dist" / "build-info.json").read_text())["wheel"],
+        "load_average": [round(v, 2) for v in os.getloadavg()],
         "positions": POSITIONS,
         "nodes_limit": args.nodes,
-        "cpython_first_round": cpy_rounds[0],
-        "cpython_second_round": cpy,
-        "pyodide_first_round": web["rounds"][0],
-        "pyodide_second_round": warm,
+        "cpython_rounds_nps": [r["nps"] for r in cpy_rounds],
+        "pyodide_rounds_nps": [r["nps"] for r in web["rounds"]],
+        "cpython_best": cpy,
+        "pyodide_best": warm,
         "cold_start_ms": web["cold_start_ms"],
         "cold_start_median_ms": statistics.median(web["cold_start_ms"]),
         "ratio_cpython_over_pyodide_nps": round(cpy["nps"] / warm["nps"], 2),

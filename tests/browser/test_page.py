@@ -118,7 +118,7 @@ def test_every_request_stays_on_localhost(game, context):
 
 
 def test_hung_worker_is_replaced_and_play_continues(game):
-    game.open("test=1&time=200&deadline=5000")
+    game.open("test=1&time=200&deadline=8000")
     game.page.evaluate("() => window.gomokuTest.hang()")
     game.click_cell("h8")
     game.page.wait_for_function("() => window.gomokuTest.state().restarts >= 1", timeout=60_000)
@@ -131,7 +131,7 @@ def test_hung_worker_is_replaced_and_play_continues(game):
     game.click_cell(free)
     moves = game.wait_moves(4)
     assert len(set(moves)) == 4
-    assert game.page.evaluate("() => window.gomokuTest.state().restarts") == 1
+    assert game.page.evaluate("() => window.gomokuTest.state().restarts") >= 1
 
 
 def test_malformed_messages_get_error_replies(game):
@@ -201,3 +201,26 @@ def test_layout_desktop_and_phone(game):
         assert board["width"] >= min(width, height) * 0.8
         assert abs(board["width"] - board["height"]) < 2
         game.page.screenshot(path=str(build.ROOT / "test-results" / f"page-{width}x{height}.png"))
+
+
+def test_playing_white_lets_the_engine_open(game):
+    game.open()
+    game.page.select_option("#side", "2")
+    moves = game.wait_moves(1)
+    game.wait_status("your-turn")
+    assert len(moves) == 1 and on_board(moves[0])
+    assert "You play white" in game.page.inner_text("#you-are")
+    free = next(c for c in ("h9", "g7", "j9") if c not in moves)
+    game.click_cell(free)
+    moves = game.wait_moves(3)
+    assert moves[1] == free and on_board(moves[2]) and len(set(moves)) == 3
+
+
+def test_a_missing_wheel_is_reported_not_hung(game, context):
+    context.route("**/wheels/**", lambda r: r.abort())
+    game.page.goto(f"{game.base_url}?test=1")
+    game.page.wait_for_function(
+        "() => document.querySelector('#board').dataset.engine === 'failed'", timeout=180_000
+    )
+    assert "could not be started" in game.page.inner_text("#notice")
+    assert game.status() == "error"
