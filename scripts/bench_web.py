@@ -11,6 +11,8 @@ count only and starts with an empty transposition table, so both sides do the sa
 (the per-position node counts and moves show it); nodes/s is the engine's own count over
 its own time. Three rounds each; the first also pays for warming up (WebAssembly tiers
 up); the best round of each side gives the ratio (the machine may be busy with other work).
+Then gomoku.bench's own measurements (`core` and `search` on its BENCH_POSITIONS, through
+the worker's bench message), whose fixed-depth node signature must agree on both sides.
 """
 
 from __future__ import annotations
@@ -87,9 +89,16 @@ def summarize(replies: list[dict]) -> dict:
     }
 
 
-def bench_cpython(webapi, msgs: list[dict]) -> list[dict]:
+BENCH_MSGS = [
+    {"type": "bench", "id": "core", "what": "core", "seconds": 1.0},
+    {"type": "bench", "id": "search", "what": "search", "seconds": 1.0, "depth": 4},
+]
+
+
+def bench_cpython(webapi, msgs: list[dict]) -> tuple[list[dict], dict]:
     webapi.handle({"type": "status", "id": 0, "moves": []})  # build the tables first
-    return [summarize([webapi.handle(m) for m in msgs]) for _ in range(ROUNDS)]
+    rounds = [summarize([webapi.handle(m) for m in msgs]) for _ in range(ROUNDS)]
+    return rounds, {m["what"]: webapi.handle(m)["results"] for m in BENCH_MSGS}
 
 
 def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
@@ -131,6 +140,14 @@ def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
                 raise SystemExit(f"browser bench failed: {bad}")
             rounds.append(summarize(replies))
         out["rounds"] = rounds
+        out["bench"] = {}
+        for m in BENCH_MSGS:
+            reply = page.evaluate(
+                "([m, id]) => window.gomokuTest.send(m, id, 600000)", [m, m["id"]]
+            )
+            if reply["type"] != "bench":
+                raise SystemExit(f"browser bench failed: {reply}")
+            out["bench"][m["what"]] = reply["results"]
         browser.close()
     server.shutdown()
     return out
@@ -148,7 +165,7 @@ def main() -> int:
     webapi = import_from_wheel(ROOT / "dist")
     msgs = messages(args.nodes)
     t0 = time.monotonic()
-    cpy_rounds = bench_cpython(webapi, msgs)
+    cpy_rounds, cpy_bench = bench_cpython(webapi, msgs)
     web = bench_browser(msgs, args.starts, args.chromium)
     cpy = max(cpy_rounds, key=lambda r: r["nps"])
     warm = max(web["rounds"], key=lambda r: r["nps"])
@@ -165,6 +182,19 @@ def main() -> int:
         "cold_start_median_ms": statistics.median(web["cold_start_ms"]),
         "ratio_cpython_over_pyodide_nps": round(cpy["nps"] / warm["nps"], 2),
         "ratio_first_round": round(cpy_rounds[0]["nps"] / web["rounds"][0]["nps"], 2),
+        "gomoku_bench_cpython": cpy_bench,
+        "gomoku_bench_pyodide": web["bench"],
+        "gomoku_bench_ratios": {
+            f"{what}.{key}": round(cpy_bench[what][key] / web["bench"][what][key], 2)
+            for what, key in (
+                ("search", "nps"),
+                ("core", "make_unmake_per_s"),
+                ("core", "evaluations_per_s"),
+                ("core", "generations_per_s"),
+            )
+            if web["bench"][what][key]
+        },
+        "same_signature": cpy_bench["search"]["signature"] == web["bench"]["search"]["signature"],
         "seconds": round(time.monotonic() - t0, 1),
     }
     print(json.dumps(result, indent=2))

@@ -118,6 +118,15 @@ def test_node_limit_alone_bounds_the_search():
     assert reply["nodes"] <= 400 + 50
 
 
+def test_bench_message_runs_gomoku_bench():
+    reply = webapi.handle({"type": "bench", "id": "b", "what": "search", "seconds": 0.05})
+    assert reply["type"] == "bench" and reply["id"] == "b" and reply["what"] == "search"
+    res = reply["results"]
+    assert res["nodes"] > 0 and res["signature_depth"] == 4 and len(res["signature"]) == 12
+    assert any("nodes/s" in line for line in reply["lines"])
+    json.dumps(reply)
+
+
 def test_other_board_size():
     reply, _ = think([[9, 9]], size=19)
     assert reply["type"] == "result"
@@ -185,6 +194,9 @@ def test_handle_json_round_trip():
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": [1]}, 4, ["rule"]),
         ({"id": "s", "type": "status"}, "s", ["moves"]),
         ({"id": "s", "type": "status", "moves": [], "reset": 1}, "s", ["reset"]),
+        ({"id": "b", "type": "bench", "what": "everything"}, "b", ["what"]),
+        ({"id": "b", "type": "bench", "seconds": 1000}, "b", ["seconds"]),
+        ({"id": "b", "type": "bench", "depth": 9}, "b", ["depth"]),
     ],
 )
 def test_malformed_messages_get_errors(message, mid, words):

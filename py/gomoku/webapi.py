@@ -15,6 +15,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
             pv, source, time_ms, winner, winningLine}
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
+    {type: "bench", id, what: "core" | "search", seconds?, depth?}
+        -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide)
 
 size defaults to 15, rule to "freestyle". limits needs at least one of its fields; without
 timeMs the search is bounded by depth / nodes alone. The engine and its transposition table
@@ -228,9 +230,39 @@ class WebApi:
             if eng.is_over:
                 raise BadMessage("the game is already over")
             return self._think(eng, limits, mid, emit)
+        if kind == "bench":
+            _check_keys(message, {"type", "id", "what", "seconds", "depth"}, "bench")
+            return self._bench(message, mid)
         if isinstance(kind, str):
             raise BadMessage(f"unknown message type {kind!r}")
         raise BadMessage("missing or invalid type")
+
+    @staticmethod
+    def _bench(message: Message, mid: str | int) -> Message:
+        """gomoku.bench's measurements, so that Pyodide and CPython can be compared."""
+        what = message.get("what", "search")
+        if what not in ("core", "search"):
+            raise BadMessage(f"bench.what must be 'core' or 'search', got {what!r}")
+        seconds = message.get("seconds", 1.0)
+        if not _is_number(seconds) or not 0.01 <= seconds <= 30:
+            raise BadMessage(f"bench.seconds must be a number in [0.01, 30], got {seconds!r}")
+        depth = message.get("depth", 4)
+        if not _is_int(depth) or not 1 <= depth <= 6:
+            raise BadMessage(f"bench.depth must be an integer in 1..6, got {depth!r}")
+        from . import bench
+
+        lines: list[str] = []
+        if what == "core":
+            results = bench.bench_core(float(seconds), out=lines.append)
+        else:
+            results = bench.bench_search(float(seconds), depth, out=lines.append)
+        return {
+            "type": "bench",
+            "id": mid,
+            "what": what,
+            "results": _jsonable(results),
+            "lines": lines,
+        }
 
     def _think(
         self, eng: Any, limits: dict[str, int | None], mid: str | int, emit: Emit | None
