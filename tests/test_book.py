@@ -164,7 +164,7 @@ def test_second_move_roots_cover_distance_three():
 
 def test_relative_entries_follow_every_symmetry_and_translation():
     rng = random.Random(11)
-    entries = unique_by_position(random_entries(rng, 60, 15, Rule.FREESTYLE, near_edge=False))
+    entries = unique_by_position(random_entries(rng, 45, 15, Rule.FREESTYLE, near_edge=False))
     book = Book(entries)
     checked = 0
     for e in entries:
@@ -186,7 +186,7 @@ def test_relative_entries_follow_every_symmetry_and_translation():
                             assert cands == [reply]
                             assert book.lookup(moves, size, Rule.FREESTYLE).move == reply
                     checked += 1
-    assert checked > 1000
+    assert checked > 700
 
 
 def test_absolute_entries_match_only_on_their_board_without_translation():
@@ -389,6 +389,18 @@ def test_builder_answers_every_root_and_reuses_equivalent_positions(tmp_path: Pa
     assert sum(e.size == 20 for e in book.entries) < sum(e.size == 15 for e in book.entries)
     book.save(tmp_path / "b.txt")
     assert Book.load(tmp_path / "b.txt").dumps() == book.dumps()
+    # extending a complete book searches nothing and adds nothing
+    again, stats2 = build_book(
+        rules=[Rule.FREESTYLE],
+        sizes=[15, 20],
+        seconds=0.01,
+        plies=4,
+        check_seconds=0.01,
+        searcher=NearestSearcher(),
+        start_from=book,
+        refutes=lambda moves, size, rule, seconds: None,
+    )
+    assert stats2.searches == 0 and len(again) == len(book)
 
 
 def test_builder_rejects_replies_that_lose():
@@ -444,7 +456,7 @@ def test_shipped_book_answers_the_first_four_plies(rule: str, size: int):
 @needs_book
 def test_shipped_book_entries_follow_symmetries():
     book = default_book()
-    for e in book.entries:
+    for e in book.entries[::3]:  # a third of the lines, spread over every rule and size
         for k in range(SYMMETRY_COUNT):
             moves, reply = images(e.moves, e.reply, e.size, k)
             cands = [c.move for c in book.candidates(moves, e.size, e.rule)]

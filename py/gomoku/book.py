@@ -165,8 +165,8 @@ def _check_moves(moves: Sequence[Point], size: int) -> list[Point]:
 
 
 def position_keys(moves: Sequence[Point], size: int) -> list[Canonical]:
-    """The canonical forms under which a position is looked up, in order of preference:
-    the relative one (only when every stone is far from the edges), then the absolute one."""
+    """The canonical forms under which a position is looked up: the relative one (only when
+    every stone is far from the edges), then the absolute one."""
     black, white = split_moves(moves)
     out = []
     if far_from_edge(moves, size):
@@ -472,6 +472,7 @@ class BuildStats:
     rejected: list[str] = field(default_factory=list)
     positions: int = 0
     reused: int = 0
+    passes: int = 0
     seconds: float = 0.0
 
 
@@ -520,6 +521,7 @@ def build_book(
     alt_plies: int = 2,
     tolerance: int = DEFAULT_TOLERANCE,
     searcher: Searcher | None = None,
+    start_from: Book | None = None,
     refutes: Callable[[Sequence[Point], int, Rule, float], bool | None] = threat_refutes,
     log: Callable[[str], None] = lambda s: None,
 ) -> tuple[Book, BuildStats]:
@@ -538,9 +540,12 @@ def build_book(
     when that returns None, an engine search of `check_seconds` whose score must not be a
     win for the opponent. Rejected replies are
     listed in the stats and not stored.
+
+    start_from: an existing book whose entries are kept (and reused, so only positions it
+    does not answer are searched). The passes repeat until no new position turns up.
     """
     searcher = searcher or EngineSearcher()
-    book = Book(tolerance=tolerance)
+    book = Book(start_from.entries if start_from else (), tolerance=tolerance)
     stats = BuildStats()
     start = time.monotonic()
     time_ms = int(seconds * 1000)
@@ -577,27 +582,44 @@ def build_book(
             log(f"  {where} : {to_text(*r.move, size)} {r.score:+d} {note}")
         return book.candidates(pos, size, rule)
 
-    for rule in rules:
-        for size in sizes:
-            names = {tuple(m): n for n, _, m in standard_openings(size)}
-            roots: list[list[Point]] = [[], [(size // 2, size // 2)]]
-            roots += second_move_roots(size)
-            roots += [m for _, _, m in standard_openings(size)]
-            queue = deque(roots)
-            done: set[Key] = set()  # absolute keys: positions equal up to a board symmetry
-            while queue:
-                first = queue.popleft()
-                if len(first) >= plies:
-                    continue
-                for pos in _variants(first, size):
-                    key = canonical(*split_moves(pos), size, translate=False).key
-                    if key in done:
+    done: dict[tuple[Rule, int], set[Key]] = {}  # absolute keys of the positions handled
+    visited: dict[tuple[Rule, int], list[list[Point]]] = {}
+    first_pass = True
+    while True:
+        # Later passes follow replies that entries added since (for another placement or
+        # board size, sharing a relative key) gave to positions handled before.
+        new = 0
+        for rule in rules:
+            for size in sizes:
+                names = {tuple(m): n for n, _, m in standard_openings(size)}
+                seen = done.setdefault((rule, size), set())
+                handled = visited.setdefault((rule, size), [])
+                queue: deque[list[Point]] = deque()
+                if first_pass:
+                    queue += [[], [(size // 2, size // 2)]]
+                    queue += second_move_roots(size)
+                    queue += [m for _, _, m in standard_openings(size)]
+                for pos in handled:
+                    if len(pos) + 1 < plies:
+                        queue += [[*pos, r.move] for r in book.candidates(pos, size, rule)]
+                while queue:
+                    first = queue.popleft()
+                    if len(first) >= plies:
                         continue
-                    done.add(key)
-                    replies = _answer_or_reuse(pos, size, rule, names.get(tuple(pos)))
-                    for r in replies:
+                    for pos in _variants(first, size):
+                        key = canonical(*split_moves(pos), size, translate=False).key
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        handled.append(pos)
+                        new += 1
+                        replies = _answer_or_reuse(pos, size, rule, names.get(tuple(pos)))
                         if len(pos) + 1 < plies:
-                            queue.append([*pos, r.move])
+                            queue += [[*pos, r.move] for r in replies]
+        first_pass = False
+        stats.passes += 1
+        if not new:
+            break
     stats.seconds = time.monotonic() - start
     return book, stats
 
@@ -691,6 +713,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     rules = [parse_rule(r) for r in args.rules.split(",")]
     sizes = [check_size(int(s)) for s in args.sizes.split(",")]
     out = Path(args.out) if args.out else SOURCE_BOOK
+    previous = Book.load(out) if args.extend else None
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     book, stats = build_book(
         rules=rules,
@@ -699,21 +722,36 @@ def _cmd_build(args: argparse.Namespace) -> int:
         plies=args.plies,
         check_seconds=args.check_seconds,
         alt_plies=args.alt_plies,
+        start_from=previous,
         log=lambda s: print(s, flush=True),
     )
     from . import __version__
 
     rel = sum(far_from_edge((*e.moves, e.reply), e.size) for e in book.entries)
-    book.header = [
-        "Gomoku opening book. Format: openings/README.md. Generated, do not edit by hand:",
-        f"  python -m gomoku.book build --seconds {args.seconds:g} --plies {args.plies}"
+    command = (
+        f"python -m gomoku.book build --seconds {args.seconds:g} --plies {args.plies}"
         f" --check-seconds {args.check_seconds:g} --alt-plies {args.alt_plies}"
-        f" --rules {args.rules} --sizes {args.sizes}",
+        f" --rules {args.rules} --sizes {args.sizes}" + (" --extend" if args.extend else "")
+    )
+    run = (
         f"built {started} with gomoku {__version__}: {stats.seconds:.0f} s of machine time,"
         f" {stats.searches} searches + {stats.checks} check searches,"
-        f" {stats.positions} positions ({stats.reused} answered by symmetry/translation),"
-        f" {len(book)} lines ({rel} relative-keyed), {len(stats.rejected)} replies rejected",
-    ]
+        f" {stats.positions} positions in {stats.passes} passes"
+        f" ({stats.reused} answered by the book so far), {len(book) - len(previous or ())}"
+        f" new lines, {len(stats.rejected)} replies rejected"
+    )
+    if previous is not None and previous.header:
+        book.header = [*previous.header, "then extended:", f"  {command}", run]
+    else:
+        book.header = [
+            "Gomoku opening book. Format: openings/README.md. Generated, do not edit by hand:",
+            f"  {command}",
+            run,
+        ]
+    book.header = [h for h in book.header if not h.startswith("total: ")]
+    book.header.append(
+        f"total: {len(book)} lines, {book.positions} positions, {rel} lines relative-keyed"
+    )
     book.save(out)
     print(f"wrote {out}: {len(book)} lines in {stats.seconds:.0f} s")
     if out.resolve() == SOURCE_BOOK.resolve() and not args.no_package:
@@ -789,6 +827,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--rules", default="freestyle,standard")
     b.add_argument("--sizes", default="15,16,17,18,19,20")
     b.add_argument("--no-package", action="store_true", help="do not write the package copy")
+    b.add_argument(
+        "--extend",
+        action="store_true",
+        help="keep the entries of the existing output file and search only what it misses",
+    )
     b.set_defaults(func=_cmd_build)
     c = sub.add_parser("check", help="parse a book file; the package copy must be identical")
     c.add_argument("file", nargs="?")
