@@ -129,11 +129,14 @@ function statusOf() {
   if (game.winner) return [`${colorName(game.winner)}-wins`, `${colorName(game.winner)} wins`];
   if (game.draw) return ["draw", "draw — the board is full"];
   if (engineError) return ["error", "engine error"];
-  if (engine.state !== "ready" && (engine.state === "loading" || !engine.info)) {
+  const humanToMove = !thinking && sideToMove(game) === game.human;
+  if (engine.state !== "ready") {
+    // the first move need not wait for the engine
+    if (humanToMove && !engine.restarts) return ["your-turn", "your turn (engine loading...)"];
     return ["loading", engine.restarts ? "restarting engine..." : "loading engine..."];
   }
   if (thinking) return ["thinking", "thinking..."];
-  if (sideToMove(game) === game.human) return ["your-turn", "your turn"];
+  if (humanToMove) return ["your-turn", "your turn"];
   return ["thinking", "thinking..."];
 }
 
@@ -276,7 +279,7 @@ function resultSentence() {
 
 function humanPlay(x, y) {
   if (isOver(game)) { announce("The game is over. Start a new game."); return false; }
-  if (engine.state !== "ready" || thinking || sideToMove(game) !== game.human || engineError) {
+  if (thinking || sideToMove(game) !== game.human || engineError) {
     announce("Wait for the engine.");
     return false;
   }
@@ -301,7 +304,7 @@ canvas.addEventListener("click", (ev) => {
 canvas.addEventListener("pointermove", (ev) => {
   if (ev.pointerType !== "mouse") return;
   const cell = view.cellAt(ev.clientX, ev.clientY);
-  const playable = cell && !isOver(game) && !thinking && engine.state === "ready" && sideToMove(game) === game.human;
+  const playable = cell && !isOver(game) && !thinking && !engineError && sideToMove(game) === game.human;
   const next = playable ? cell : null;
   if (String(next) !== String(view.hover)) {
     view.hover = next;

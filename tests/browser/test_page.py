@@ -224,3 +224,19 @@ def test_a_missing_wheel_is_reported_not_hung(game, context):
     )
     assert "could not be started" in game.page.inner_text("#notice")
     assert game.status() == "error"
+
+
+def test_first_move_need_not_wait_for_the_engine(game):
+    game.page.goto(f"{game.base_url}?test=1&time=200")
+    game.page.evaluate("() => localStorage.clear()")
+    game.page.goto(f"{game.base_url}?test=1&time=200")
+    # main.js has run once the board carries data-engine (the HTML does not)
+    game.page.wait_for_function("() => !!document.querySelector('#board')?.dataset.engine")
+    engine_state = game.page.get_attribute("#board", "data-engine")
+    game.click_cell("h8")
+    assert game.moves() == ["h8"]
+    if engine_state == "loading":  # nearly always: loading takes seconds
+        assert game.status() == "loading"
+    moves = game.wait_moves(2)
+    assert moves[0] == "h8" and on_board(moves[1])
+    game.wait_status("your-turn")
