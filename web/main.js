@@ -183,7 +183,6 @@ function announce(text) {
 function notice(text, kind = "info") {
   noticeEl.textContent = text || "";
   noticeEl.dataset.kind = kind;
-  noticeEl.hidden = !text;
 }
 
 // ---- engine -----------------------------------------------------------------------
@@ -258,12 +257,10 @@ async function maybeEngineMove() {
     if (err instanceof EngineTimeout && retries < 2) {
       retries += 1;
       notice("The engine took too long and was restarted. It will move as soon as it is back.", "warn");
-      announce("The engine took too long and was restarted.");
       // the client already started a fresh worker; its ready state triggers maybeEngineMove
     } else {
       engineError = String(err.message || err);
-      notice(`Engine problem: ${engineError}`, "error");
-      announce("Engine problem. Press Retry engine to continue.");
+      notice(`Engine problem: ${engineError}. Press Retry engine to continue.`, "error");
     }
   }
   render();
