@@ -94,6 +94,7 @@ def move_answer(job: dict, score: int, nodes: int = 10, status: str = "ok") -> d
 
 
 def started(workers: int = 2, **kw) -> tuple[Coordinator, list[tuple[int, dict]]]:
+    kw.setdefault("pipeline", 1)
     coord = Coordinator(POSITION, 15, "freestyle", FIXED, workers, seed_depth=4, **kw)
     jobs = coord.start(0.0)
     assert [(w, j["kind"]) for w, j in jobs] == [(0, "prepare")]
@@ -361,7 +362,7 @@ def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool) -> None:
     took = time.perf_counter() - t
     assert legal(moves, r.move) and r.depth >= 1
     assert took < 0.8 + 2.0, took
-    assert pool.outstanding[1] == 1  # it was given a job and never answered
+    assert pool.outstanding[1] >= 1  # it was given work and never answered
     pool.ready()  # the frozen worker is replaced
     r = parallel_think(moves, limits=FIXED, workers=2, pool=pool)
     assert legal(moves, r.move) and r.depth == 4

@@ -384,6 +384,7 @@ class _Job:
     job: dict
     sent: float
     budget: float | None  # seconds the job may run (None: no limit)
+    started: float | None = None  # when the worker began it (None: still queued)
 
 
 def _is_win(score: int) -> bool:
@@ -422,6 +423,7 @@ class Coordinator:
         scheme: str = "ybw",
         seed_depth: int = SEED_DEPTH,
         warm: bool = False,
+        pipeline: int = 3,
         fresh: bool = False,
         sid: str | None = None,
         on_info: Callable[[SearchInfo], None] | None = None,
@@ -456,7 +458,8 @@ class Coordinator:
         self.on_info = on_info
         self.live: set[int] = set(range(workers))
         self.dropped: set[int] = set()  # workers given up on (the driver ends them)
-        self.busy: dict[int, int] = {}  # worker -> jid
+        self.queue: dict[int, list[int]] = {}  # worker -> jids sent, oldest first
+        self.pipeline = max(1, pipeline)
         self.jobs: dict[int, _Job] = {}
         self.next_jid = 0
         self.nodes = 0
@@ -504,20 +507,25 @@ class Coordinator:
             # an earlier search's answer: this worker still has our job queued
             return self._after(now)
         jid = result.get("jid")
+        queue = self.queue.get(worker, [])
         rec = self.jobs.pop(jid, None)
-        if rec is None or self.busy.get(worker) != jid:
+        if rec is None or jid not in queue:
             return self._after(now)
-        del self.busy[worker]
+        queue.remove(jid)
+        if queue:
+            self.jobs[queue[0]].started = now  # the worker goes on with its next job
         self.nodes += int(result.get("nodes") or 0)
         if result.get("status") == "error":
             self.errors.append(str(result.get("error")))
-            self._lose(worker, rec)
+            self.jobs[jid] = rec  # back, to be handed out again
+            queue.insert(0, jid)
+            self._lose(worker)
             return self._after(now)
-        self.longest_job = max(self.longest_job, now - rec.sent)
+        self.longest_job = max(self.longest_job, now - rec.started)
         job = rec.job
         self.trace.append(
             (
-                round(rec.sent, 3),
+                round(rec.started, 3),
                 round(now, 3),
                 worker,
                 job["kind"],
@@ -546,37 +554,38 @@ class Coordinator:
         """A worker died or stopped answering: drop it and go on with the others."""
         if reason:
             self.errors.append(reason)
-        jid = self.busy.pop(worker, None)
-        rec = self.jobs.pop(jid, None) if jid is not None else None
-        self._lose(worker, rec)
+        self._lose(worker)
         return self._after(now)
 
     def on_tick(self, now: float) -> list[tuple[int, dict]]:
         """Check the deadlines and hung jobs; call it at least every ``wait_time``."""
-        for w, jid in list(self.busy.items()):
-            rec = self.jobs.get(jid)
+        for w, queue in list(self.queue.items()):
+            rec = self.jobs.get(queue[0]) if queue else None
             if rec is not None and rec.budget is not None:
-                if now > rec.sent + rec.budget + HANG_GRACE:
+                if now > rec.started + rec.budget + HANG_GRACE:
                     self.errors.append(f"worker {w} hung")
-                    del self.busy[w]
-                    del self.jobs[jid]
-                    self._lose(w, rec)
+                    self._lose(w)
         return self._after(now)
 
     def wait_time(self, now: float) -> float | None:
         """Seconds the driver may wait for answers before calling ``on_tick``."""
         times = [t for t in (self.stop_at, self.hard_cap) if t is not None]
-        for rec in self.jobs.values():
-            if rec.budget is not None:
-                times.append(rec.sent + rec.budget + HANG_GRACE)
-            times.append(rec.sent + max(BACKUP_MIN, BACKUP_FACTOR * self.longest_job))
+        for queue in self.queue.values():
+            if queue:
+                rec = self.jobs[queue[0]]
+                if rec.budget is not None:
+                    times.append(rec.started + rec.budget + HANG_GRACE)
+                times.append(rec.started + max(BACKUP_MIN, BACKUP_FACTOR * self.longest_job))
         if not times:
             return None
         return max(min(times) - now, 0.0)
 
     def busy_workers(self) -> list[int]:
         """Workers with a job of this search still out."""
-        return sorted(self.busy)
+        return sorted(w for w, q in self.queue.items() if q)
+
+    def _idle(self) -> list[int]:
+        return sorted(w for w in self.live if not self.queue.get(w))
 
     def result(self, now: float) -> SearchResult:
         """The answer: the final one when done, else the best so far. Always legal."""
@@ -608,24 +617,23 @@ class Coordinator:
         jid = self.next_jid
         self.next_jid += 1
         full = {**self.base, **job, "jid": jid}
-        self.jobs[jid] = _Job(worker, full, now, budget)
-        self.busy[worker] = jid
+        queue = self.queue.setdefault(worker, [])
+        self.jobs[jid] = _Job(worker, full, now, budget, now if not queue else None)
+        queue.append(jid)
         return full
 
-    def _lose(self, worker: int, rec: _Job | None) -> None:
-        """Drop a worker; its job goes back to the others."""
+    def _lose(self, worker: int) -> None:
+        """Drop a worker; its jobs go back to the others."""
         self.live.discard(worker)
         self.dropped.add(worker)
-        self.busy.pop(worker, None)
-        if rec is None:
-            return
-        job = rec.job
-        if job["kind"] == "move":
-            b = self.known.get(job["depth"], {}).get(tuple(job["move"]))
-            if b is not None:
-                b.running.discard(worker)
-        elif job["kind"] == "slice":
-            self.slice_of.pop(job["jid"], None)
+        for jid in self.queue.pop(worker, []):
+            job = self.jobs.pop(jid).job
+            if job["kind"] == "move":
+                b = self.known.get(job["depth"], {}).get(tuple(job["move"]))
+                if b is not None:
+                    b.running.discard(worker)
+            elif job["kind"] == "slice":
+                self.slice_of.pop(job["jid"], None)
 
     def _after(self, now: float) -> list[tuple[int, dict]]:
         """Stop when it is time, else hand out work to the idle workers."""
@@ -641,19 +649,27 @@ class Coordinator:
             return self._finish()
         out: list[tuple[int, dict]] = []
         if self.phase in ("think", "prepare"):
-            if not self.busy:  # the first step's worker failed: again on another
+            if not self.busy_workers():  # the first step's worker failed: another one
                 w = min(self.live)
                 out.append((w, self._first_job(w, now)))
             return out
         if self.phase == "ybw":
-            for w in sorted(self.live - set(self.busy)):
-                job = self._ybw_job(w, now)
-                if job is None:
-                    break
-                out.append((w, job))
+            # idle workers first, then queue one more job behind a running one, so that a
+            # worker need not wait for the coordinator between jobs
+            for slots in range(1, self.pipeline + 1):
+                for w in sorted(self.live):
+                    queue = self.queue.get(w, [])
+                    if len(queue) < slots and not (queue and self._long(queue[-1])):
+                        job = self._ybw_job(w, now, idle=slots == 1)
+                        if job is None:
+                            break
+                        out.append((w, job))
+                else:
+                    continue
+                break
         elif self.phase == "slices":
             out.extend(self._slice_jobs(now))
-        if not self.busy and not out and self.phase in ("ybw", "slices"):
+        if not self.busy_workers() and not out and self.phase in ("ybw", "slices"):
             return self._finish()  # nothing left to do
         return out
 
@@ -823,7 +839,13 @@ class Coordinator:
             order.insert(0, move)
         return depth, order, best["score"] if alpha is None else alpha
 
-    def _ybw_job(self, worker: int, now: float) -> dict | None:
+    def _long(self, jid: int) -> bool:
+        """Is that job likely long (a search for an exact score)? Nothing is queued
+        behind it, so that another worker may take what would wait."""
+        job = self.jobs[jid].job
+        return job["kind"] != "move" or job["beta"] - job["alpha"] > 1
+
+    def _ybw_job(self, worker: int, now: float, idle: bool = True) -> dict | None:
         depth, order, prev = self.cur, self.order, self.best["score"]
         cands = self._candidates(depth, order, prev)
         if not cands:
@@ -839,7 +861,7 @@ class Coordinator:
             pick = next(mine, group[0])
             _, move, alpha, beta = pick
         else:
-            backup = self._backup(now)
+            backup = self._backup(now) if idle else None
             if backup is None:
                 return None
             depth, move, alpha, beta = backup
@@ -866,7 +888,7 @@ class Coordinator:
         wait = max(BACKUP_MIN, BACKUP_FACTOR * self.longest_job)
         for rec in sorted(self.jobs.values(), key=lambda r: r.sent):
             job = rec.job
-            if job["kind"] != "move" or now - rec.sent < wait:
+            if job["kind"] != "move" or rec.started is None or now - rec.started < wait:
                 continue
             b = self._table(job["depth"])[tuple(job["move"])]
             if len(b.running) == 1:
@@ -920,7 +942,7 @@ class Coordinator:
         running = set(self.slice_of.values())
         todo = [i for i in range(len(self.slices)) if i not in self.slice_results]
         todo = [i for i in todo if i not in running]
-        idle = sorted(self.live - set(self.busy))
+        idle = self._idle()
         for i, w in zip(todo, idle, strict=False):
             soft = None
             if self.soft_left is not None:
@@ -1136,7 +1158,7 @@ def drive(coord: Coordinator, pool: WorkerPool, clock_start: float | None = None
         ready = wait(list(waiting), timeout) if waiting else []
         for obj in ready:
             w = waiting[obj]
-            if w not in coord.busy:
+            if w not in coord.busy_workers():
                 continue
             conn = pool.conns[w]
             try:
@@ -1210,6 +1232,7 @@ def simulate(
     import heapq
 
     states = [_WorkerState() for _ in range(coord.workers)]
+    free = [0.0] * coord.workers  # when each worker is done with what it was given
     events: list[tuple[float, int, int, dict]] = []
     seq = 0
     saved = _STATE
@@ -1224,7 +1247,8 @@ def simulate(
             took = time.process_time() - c0
             if nps is not None:
                 took = (res.get("nodes") or 0) / nps
-            heapq.heappush(events, (at + took + 2 * latency, seq, w, res))
+            free[w] = max(free[w], at + latency) + took
+            heapq.heappush(events, (free[w] + latency, seq, w, res))
             seq += 1
 
     try:
@@ -1346,6 +1370,9 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--depth", type=int, default=None)
     t.add_argument("--scheme", default="ybw", choices=SCHEMES)
     args = ap.parse_args(argv)
+    # Worker processes re-run this module as __mp_main__ when it was started with -m;
+    # runpy then warns that it is already imported. Harmless: keep their stderr quiet.
+    os.environ.setdefault("PYTHONWARNINGS", "ignore::RuntimeWarning:runpy")
     if args.cmd == "bench":
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, depth {args.depth}")
         summary = bench(
