@@ -30,6 +30,8 @@ ASPIRATION = 60  # half-width of the aspiration window (centi-units)
 ROOT_MAX_MOVES = 24  # forward pruning at the root
 NODE_MAX_MOVES = 14  # and deeper
 DEEP_MAX_MOVES = 9  # from ply 4 on
+LMR_FROM = 4  # moves from this index on are reduced...
+LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 NEXT_ITERATION_FRACTION = 0.45  # start another depth only if this much of the soft time is left
 
 
@@ -240,14 +242,22 @@ class Searcher:
         best_score, best_move = -WIN_SCORE - 1, -1
         first = True
         child_depth = depth - 1 if len(moves) > 1 else depth  # single reply: no depth spent
-        for q in moves:
+        reduce_from = LMR_FROM if depth >= LMR_MIN_DEPTH and len(moves) > LMR_FROM + 1 else 999
+        for index, q in enumerate(moves):
             board.make(q)
             if board.winner:
                 score = WIN_SCORE - ply - 1
             elif first:
                 score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
             else:
-                score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                if index >= reduce_from:
+                    # late move reduction: a quiet late move gets one ply less unless it
+                    # beats alpha, then it is searched again at full depth
+                    score = -self._negamax(child_depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if score > alpha:
+                        score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                else:
+                    score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
                 if alpha < score < beta:
                     score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
             board.unmake()
