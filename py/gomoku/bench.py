@@ -43,14 +43,15 @@ def bench_boards() -> list[Board]:
 
 
 def _rate(fn, seconds: float) -> float:
-    """Calls per second of fn() over about ``seconds``."""
-    n, start = 0, time.perf_counter()
+    """Calls per CPU second of fn() over about ``seconds`` of CPU time (process time, so
+    other jobs on the machine do not deflate it)."""
+    n, start = 0, time.process_time()
     batch = 64
     while True:
         for _ in range(batch):
             fn()
         n += batch
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return n / elapsed
 
@@ -164,18 +165,22 @@ def bench_core(seconds: float = 1.0, out=print) -> dict:
     return results
 
 
-def node_signature(depth: int = 4) -> tuple[int, str]:
+def node_signature(depth: int = 4) -> tuple[int, str, float]:
     """Total nodes of a fixed-depth search (threat search off) over the bench positions,
-    and a short digest of the per-position counts and moves."""
+    a short digest of the per-position counts and moves, and the CPU seconds it took
+    (process time: unlike wall time, not inflated when other jobs share the cores)."""
     total = 0
     parts = []
+    cpu = 0.0
     for text in BENCH_POSITIONS:
         eng = Engine()
         eng.set_position(moves_from_text(text, 15))
+        start = time.process_time()
         r = eng.think(Limits(time_ms=None, depth=depth, use_book=False, use_threats=False))
+        cpu += time.process_time() - start
         total += r.nodes
         parts.append(f"{r.nodes}:{r.move}")
-    return total, hashlib.sha1(" ".join(parts).encode()).hexdigest()[:12]
+    return total, hashlib.sha1(" ".join(parts).encode()).hexdigest()[:12], cpu
 
 
 def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
@@ -200,7 +205,7 @@ def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
         )
     total_nodes = sum(r["nodes"] for r in rows)
     total_time = sum(r["time_ms"] for r in rows) / 1000
-    sig_nodes, sig = node_signature(depth)
+    sig_nodes, sig, sig_cpu = node_signature(depth)
     summary = {
         "nodes": total_nodes,
         "nps": int(total_nodes / total_time) if total_time else 0,
@@ -208,12 +213,16 @@ def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
         "signature_depth": depth,
         "signature_nodes": sig_nodes,
         "signature": sig,
+        "signature_nps_cpu": int(sig_nodes / sig_cpu) if sig_cpu else 0,
     }
     out(
         f"total nodes {total_nodes:,d}  nodes/s {summary['nps']:,d}  "
         f"mean depth in {seconds:g} s {summary['mean_depth']:.2f}"
     )
-    out(f"signature depth {depth}: {sig_nodes} nodes, {sig}")
+    out(
+        f"signature depth {depth}: {sig_nodes} nodes, {sig}; "
+        f"{summary['signature_nps_cpu']:,d} nodes per CPU second"
+    )
     return summary
 
 
