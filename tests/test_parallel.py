@@ -7,8 +7,10 @@ Timing assertions use generous bounds: they hold on a slow or busy machine.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import signal
+import threading
 import time
 
 import pytest
@@ -21,6 +23,7 @@ from gomoku.parallel import (
     INF,
     Coordinator,
     WorkerPool,
+    _worker_main,
     drive,
     limits_from_dict,
     limits_to_dict,
@@ -265,6 +268,31 @@ def test_run_job_think_is_engine_think_and_errors_are_answers() -> None:
     bad = run_job({**job, "sid": "t-bad", "moves": [[7, 7], [7, 7]], "limits": {}})
     assert bad["status"] == "error" and "IllegalMoveError" in bad["error"]
     assert run_job({"kind": "nope"})["status"] == "error"
+
+
+def test_worker_loop_skips_the_jobs_of_an_aborted_search() -> None:
+    """The process main loop, run in a thread over a pipe: jobs still waiting when an
+    abort for their search arrives are answered "aborted" without being searched."""
+    parent, child = multiprocessing.Pipe()
+    moves = [list(m) for m in moves_from_text(BENCH_0, 15)]
+    job = {"kind": "move", "size": 15, "rule": 0, "moves": moves, "move": [7, 8], "depth": 3}
+    job.update(alpha=-INF, beta=INF)
+    for jid in (1, 2):
+        parent.send_bytes(json.dumps({**job, "sid": "old", "jid": jid}).encode())
+    parent.send_bytes(json.dumps({"kind": "abort", "sid": "old"}).encode())
+    parent.send_bytes(json.dumps({**job, "sid": "new", "jid": 3}).encode())
+    worker = threading.Thread(target=_worker_main, args=(child,), daemon=True)
+    worker.start()
+    answers = [json.loads(parent.recv_bytes()) for _ in range(3)]
+    parent.send_bytes(b"")  # stop
+    worker.join(10)
+    assert not worker.is_alive()
+    assert [(a["sid"], a["jid"], a["status"]) for a in answers] == [
+        ("old", 1, "aborted"),
+        ("old", 2, "aborted"),
+        ("new", 3, "ok"),
+    ]
+    assert answers[2]["nodes"] > 0
 
 
 @pytest.mark.parametrize("scheme", ["ybw", "slices"])

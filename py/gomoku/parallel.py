@@ -71,6 +71,7 @@ import sys
 import threading
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from multiprocessing.connection import Connection, wait
@@ -1000,16 +1001,31 @@ class Coordinator:
 
 
 def _worker_main(conn: Connection) -> None:
-    """A worker process: JSON jobs in, JSON results out, until an empty message or EOF."""
+    """A worker process: JSON jobs in, JSON results out, until an empty message or EOF.
+
+    Before each job it reads every message already waiting; an ``{"kind": "abort",
+    "sid": ...}`` message makes it answer the waiting jobs of that search with status
+    "aborted" instead of doing them (the driver sends one when a search ends)."""
     layout(DEFAULT_SIZE, Rule.FREESTYLE)  # build the common tables before the first job
+    pending: deque[dict] = deque()
     while True:
         try:
-            data = conn.recv_bytes()
+            while not pending or conn.poll():
+                data = conn.recv_bytes()
+                if not data:
+                    return
+                pending.append(json.loads(data))
         except (EOFError, OSError):
             return
-        if not data:
-            return
-        conn.send_bytes(json.dumps(run_job(json.loads(data))).encode())
+        aborted = {m.get("sid") for m in pending if m.get("kind") == "abort"}
+        if aborted:
+            for m in pending:
+                if m.get("kind") != "abort" and m.get("sid") in aborted:
+                    answer = {"kind": m.get("kind"), "sid": m.get("sid"), "jid": m.get("jid")}
+                    conn.send_bytes(json.dumps({**answer, "status": "aborted"}).encode())
+            pending = deque(m for m in pending if m.get("sid") not in aborted)
+            continue
+        conn.send_bytes(json.dumps(run_job(pending.popleft())).encode())
 
 
 class WorkerPool:
@@ -1062,6 +1078,14 @@ class WorkerPool:
     def send(self, i: int, job: dict) -> None:
         self.conns[i].send_bytes(json.dumps(job).encode())
         self.outstanding[i] += 1
+
+    def abort(self, i: int, sid: str) -> None:
+        """Have slot i skip the jobs of search ``sid`` it has not started (they are
+        answered with status "aborted")."""
+        try:
+            self.conns[i].send_bytes(json.dumps({"kind": "abort", "sid": sid}).encode())
+        except (OSError, AttributeError):
+            pass
 
     def recv(self, i: int) -> dict:
         data = self.conns[i].recv_bytes()
@@ -1172,6 +1196,9 @@ def drive(coord: Coordinator, pool: WorkerPool, clock_start: float | None = None
         for w in list(coord.dropped):
             if pool.procs[w] is not None and pool.procs[w].is_alive():
                 pool.procs[w].terminate()  # respawned by the next ready()
+    for w in coord.busy_workers():
+        if w not in coord.dropped:
+            pool.abort(w, coord.sid)  # the search is over: skip its queued jobs
     return coord.result(now())
 
 
@@ -1280,73 +1307,101 @@ def bench(
     schemes: list[str] | None = None,
     repeat: int = 1,
     positions: list[int] | None = None,
+    *,
+    seed_depth: int = SEED_DEPTH,
+    pipeline: int = 3,
+    simulated: bool = False,
+    nps: float | None = None,
+    latency: float = 0.0005,
     out: Callable[[str], None] = print,
 ) -> dict:
-    """Wall time to finish a fixed depth on the bench positions (threats and book off,
-    fresh TTs), per (workers, scheme); configurations alternate per position so that
-    a change of machine load hits them alike. Returns totals and ratios to 1 worker."""
+    """Time to finish a fixed depth on the bench positions (threats and book off, fresh
+    TTs), per (workers, scheme). Real processes: configurations alternate per position
+    so that a change of machine load hits them alike. ``simulated``: the in-process
+    simulator's virtual time instead (``simulate``; ``nps`` makes it deterministic).
+    Returns per configuration the total seconds, nodes, speedup (total and geometric
+    mean of the per-position ratios) and how often the move equals 1 worker's."""
+    import math
+
     from .bench import BENCH_POSITIONS
     from .geometry import moves_from_text
 
     workers = workers or [1, 2]
     schemes = schemes or ["ybw"]
     configs = _configs(workers, schemes)
-    pools = {n: WorkerPool(n) for n in sorted({n for n, _ in configs})}
+    if (1, "ybw") not in configs:
+        configs.insert(0, (1, "ybw"))
+    base = (1, "ybw")
+    pools = {} if simulated else {n: WorkerPool(n) for n in sorted({n for n, _ in configs})}
     limits = Limits(time_ms=None, depth=depth, use_book=False, use_threats=False)
     idx = positions if positions is not None else list(range(len(BENCH_POSITIONS)))
     times = {c: 0.0 for c in configs}
     nodes = {c: 0 for c in configs}
     same = {c: 0 for c in configs}
+    logs = {c: 0.0 for c in configs}
     try:
         for n, pool in pools.items():  # warm up: imports and tables in every worker
-            parallel_think([(7, 7)], limits=Limits(time_ms=None, depth=2), workers=n, pool=pool)
+            warm = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
+            parallel_think(
+                moves_from_text(BENCH_POSITIONS[0], 15), limits=warm, workers=n, pool=pool
+            )
         for rep in range(repeat):
             for i in idx:
                 moves = moves_from_text(BENCH_POSITIONS[i], 15)
-                row, ref = [], None
+                got = {}
                 for c in configs if rep % 2 == 0 else configs[::-1]:
                     n, scheme = c
-                    pools[n].ready(2.0)
-                    t = time.perf_counter()
-                    r = parallel_think(
-                        moves, limits=limits, workers=n, scheme=scheme, pool=pools[n], fresh=True
+                    coord = Coordinator(
+                        moves,
+                        limits=limits,
+                        workers=n,
+                        scheme=scheme,
+                        seed_depth=seed_depth,
+                        pipeline=pipeline,
+                        fresh=True,
                     )
-                    dt = time.perf_counter() - t
+                    if simulated:
+                        r, dt = simulate(coord, latency=latency, nps=nps)
+                    else:
+                        pools[n].ready(2.0)
+                        t = time.perf_counter()
+                        r = drive(coord, pools[n], t)
+                        dt = time.perf_counter() - t
+                    got[c] = (dt, r)
+                ref_t, ref = got[base]
+                cells = []
+                for c in configs:
+                    dt, r = got[c]
                     times[c] += dt
                     nodes[c] += r.nodes
-                    if ref is None and n == 1:
-                        ref = r.move
-                    row.append((c, dt, r))
-                for c, _dt, r in row:
-                    same[c] += r.move == ref
-                cells = "  ".join(
-                    f"{n}{s[0]} {dt:6.2f}s {r.nodes:7d}n d{r.depth} {r.move} {r.score_text}"
-                    for (n, s), dt, r in row
-                )
-                out(f"pos {i}: {cells}")
+                    same[c] += r.move == ref.move
+                    logs[c] += math.log(ref_t / dt)
+                    n, scheme = c
+                    cells.append(
+                        f"{n}{scheme[0]} {dt:6.2f}s {r.nodes:6d}n d{r.depth} "
+                        f"{r.move}{'' if r.move == ref.move else '*'} {r.score_text}"
+                    )
+                out(f"pos {i}: " + "  ".join(cells))
     finally:
         for pool in pools.values():
             pool.close()
-    base = next((c for c in configs if c[0] == 1), None)
     summary = {}
+    runs = len(idx) * repeat
     for c in configs:
         n, s = c
         key = f"{n}w-{s}" if n > 1 else "1w"
-        summary[key] = {
+        summary[key] = row = {
             "seconds": round(times[c], 2),
             "nodes": nodes[c],
-            "speedup": round(times[base] / times[c], 2) if base and times[c] else None,
-            "node_ratio": round(nodes[c] / nodes[base], 2) if base and nodes[base] else None,
-            "same_move": same[c],
+            "speedup": round(times[base] / times[c], 2) if times[c] else None,
+            "geomean_speedup": round(math.exp(logs[c] / runs), 2),
+            "node_ratio": round(nodes[c] / nodes[base], 2) if nodes[base] else None,
+            "same_move": f"{same[c]}/{runs}",
         }
         out(
-            f"{key:10s} total {times[c]:7.2f} s  nodes {nodes[c]:8d}"
-            + (
-                f"  speedup x{summary[key]['speedup']:.2f}  nodes x{summary[key]['node_ratio']:.2f}"
-                f"  same move {same[c]}/{len(idx) * repeat}"
-                if base
-                else ""
-            )
+            f"{key:10s} total {times[c]:7.2f} s  nodes {nodes[c]:8d}  speedup "
+            f"x{row['speedup']:.2f} (geomean x{row['geomean_speedup']:.2f})  "
+            f"nodes x{row['node_ratio']:.2f}  same move {row['same_move']}"
         )
     return summary
 
@@ -1362,6 +1417,11 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--schemes", default="ybw", help="comma-separated: " + ",".join(SCHEMES))
     b.add_argument("--repeat", type=int, default=1)
     b.add_argument("--positions", default=None, help="comma-separated bench position indices")
+    b.add_argument("--seed-depth", type=int, default=SEED_DEPTH)
+    b.add_argument("--pipeline", type=int, default=3, help="jobs queued per worker")
+    b.add_argument("--simulate", action="store_true", help="virtual time, one process")
+    b.add_argument("--nps", type=float, default=None, help="simulate: nodes/s clock")
+    b.add_argument("--latency", type=float, default=0.5, help="simulate: ms each way")
     b.add_argument("--json", action="store_true", help="print one JSON line at the end")
     t = sub.add_parser("think", help="search one position")
     t.add_argument("moves", help='moves as text, e.g. "h8 i9 g9"')
@@ -1374,13 +1434,22 @@ def main(argv: list[str] | None = None) -> int:
     # runpy then warns that it is already imported. Harmless: keep their stderr quiet.
     os.environ.setdefault("PYTHONWARNINGS", "ignore::RuntimeWarning:runpy")
     if args.cmd == "bench":
-        print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, depth {args.depth}")
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(
+            f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load {load:.1f}, "
+            f"depth {args.depth}" + (" (simulated)" if args.simulate else "")
+        )
         summary = bench(
             args.depth,
             [int(x) for x in args.workers.split(",")],
             args.schemes.split(","),
             args.repeat,
             None if args.positions is None else [int(x) for x in args.positions.split(",")],
+            seed_depth=args.seed_depth,
+            pipeline=args.pipeline,
+            simulated=args.simulate,
+            nps=args.nps,
+            latency=args.latency / 1000,
         )
         if args.json:
             print(json.dumps(summary))
