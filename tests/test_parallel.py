@@ -22,6 +22,7 @@ from gomoku.geometry import moves_from_text
 from gomoku.parallel import (
     INF,
     Coordinator,
+    JsonCoordinator,
     WorkerPool,
     _worker_main,
     drive,
@@ -29,6 +30,7 @@ from gomoku.parallel import (
     limits_to_dict,
     parallel_think,
     run_job,
+    run_job_json,
     simulate,
 )
 
@@ -293,6 +295,30 @@ def test_worker_loop_skips_the_jobs_of_an_aborted_search() -> None:
         ("new", 3, "ok"),
     ]
     assert answers[2]["nodes"] > 0
+
+
+def test_json_only_relay_like_the_browser() -> None:
+    """JS's view: strings in, strings out; jobs run in order, one queue per worker."""
+    moves = moves_from_text(BENCH_0, 15)
+    limits = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
+    c = JsonCoordinator(json.dumps(moves), 15, "freestyle", json.dumps(limits_to_dict(limits)), 2)
+    queues: dict[int, list[dict]] = {0: [], 1: []}
+    for w, job in json.loads(c.start(0.0)):
+        queues[w].append(job)
+    now = 0.0
+    while not c.done:
+        w = max(queues, key=lambda k: len(queues[k]))
+        assert queues[w], "work left while not done"
+        answer = run_job_json(json.dumps(queues[w].pop(0)))
+        now += 0.01
+        for w2, job in json.loads(c.on_result(w, answer, now)):
+            queues[w2].append(job)
+    got = json.loads(c.result(now))
+    eng = Engine()
+    eng.set_position(moves)
+    ref = eng.think(limits)
+    assert (tuple(got["move"]), got["depth"]) == (ref.move, ref.depth)
+    assert json.loads(c.busy_workers()) == [w for w in (0, 1) if queues[w]]
 
 
 @pytest.mark.parametrize("scheme", ["ybw", "slices"])

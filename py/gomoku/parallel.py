@@ -36,27 +36,32 @@ The other scheme measured ("slices": each worker runs its own iterative deepenin
 over an interleaved slice of the root moves; the coordinator takes the best at the
 deepest depth all slices reached) is kept as ``scheme="slices"`` for comparison.
 
-Driving it from the browser (main.js), later. The coordinator lives in one Pyodide
-(the existing engine worker is fine: its calls are quick and never block); the search
-workers are N more Web Workers, each with its own Pyodide and ``gomoku`` loaded, whose
-message handler is ``postMessage(JSON.parse(run_job(JSON.stringify(job))))`` (or the
-dict through ``to_py``/``to_js``). main.js only relays:
+Driving it from the browser (main.js), later. JSON text in and out, so that no Python
+object crosses into JS: ``run_job_json`` and ``JsonCoordinator``. The search workers
+are N Web Workers, each with its own Pyodide and ``gomoku`` loaded, whose onmessage is
 
-    coord = Coordinator(moves, size, rule, limits, workers=N)     # in the engine worker
-    send(coord.start(now))                    # -> [[worker, job], ...]: postMessage each
-    on worker k's message r:   send(coord.on_result(k, r, now))
-    on worker k's error event: send(coord.on_failure(k, now)); restart worker k later
-    every ~50 ms:              send(coord.on_tick(now))   # deadlines, hung jobs
-    when coord.done:           show coord.result(now).to_dict(); workers still busy
-                               (coord.busy_workers()) are stale: terminate() them and
-                               start fresh ones, or ignore their late answers (their
-                               "sid" differs from the next search's)
+    postMessage(JSON.parse(run_job_json(JSON.stringify(event.data))))
 
-``now`` is ``(performance.now() - t0) / 1000``. A job's time budget (``hard_ms``) is
-relative to when the worker receives it, so no clocks need to agree. Late answers of
-an earlier search are ignored by sid. Without SharedArrayBuffer a running job cannot
-be interrupted: it stops itself at its own ``hard_ms``; past the coordinator's hard
-deadline the page must terminate() it.
+The coordinator lives in one more Pyodide (the existing engine worker is fine: its
+calls take well under a millisecond and never block), and main.js only relays:
+
+    c = JsonCoordinator(moves_json, size, rule, limits_json, workers=N)
+    send(c.start(now))             // '[[worker, job], ...]': postMessage each job
+    worker k's message r:          send(c.on_result(k, JSON.stringify(r), now))
+    worker k's error event:        send(c.on_failure(k, now)); replace worker k later
+    every 50 ms (or c.wait_time):  send(c.on_tick(now))   // deadlines, hung jobs
+    when c.done:                   show JSON.parse(c.result(now)); post
+                                   {kind: "abort", sid: c.sid} to c.busy_workers()
+
+``now`` is ``(performance.now() - t0) / 1000``. A worker may be sent up to 3 jobs
+before it answers the first (this hides the relay's latency); it answers them in
+order, which a Web Worker's message queue does by itself. A job's time budget
+(``hard_ms``) counts from when the worker starts it, so no clocks need to agree.
+Answers of an earlier search are ignored by sid. Without SharedArrayBuffer a running
+job cannot be interrupted: it stops itself at its own ``hard_ms``. A worker that
+queues messages itself before running them (as ``_worker_main`` does) can honour
+"abort" and skip the queued jobs of a finished search; otherwise they just run to
+their budget, or main.js terminate()s a worker still busy when the next search starts.
 """
 
 from __future__ import annotations
@@ -281,6 +286,11 @@ def run_job(job: dict) -> dict:
         out.update(status="error", error=f"{type(e).__name__}: {e}", nodes=0)
     out["ms"] = round((time.perf_counter() - start) * 1000, 3)
     return out
+
+
+def run_job_json(text: str) -> str:
+    """``run_job`` on JSON text: what a Web Worker calls from JS."""
+    return json.dumps(run_job(json.loads(text)))
 
 
 def _run(job: dict) -> dict:
@@ -995,6 +1005,53 @@ class Coordinator:
             it = max(cands, key=lambda c: (c[0], c[1]))[2]
             self._iteration_done(depth, tuple(it["move"]), int(it["score"]), it["pv"], now)
         self.done = True
+
+
+class JsonCoordinator:
+    """The Coordinator behind JSON text, for JS (main.js) to drive: every method takes
+    and returns plain strings and numbers. Jobs come as '[[worker, job], ...]'."""
+
+    def __init__(
+        self,
+        moves_json: str,
+        size: int = DEFAULT_SIZE,
+        rule: str | int = "freestyle",
+        limits_json: str = "{}",
+        workers: int = 2,
+    ) -> None:
+        limits = limits_from_dict(json.loads(limits_json))
+        self.coord = Coordinator(json.loads(moves_json), size, rule, limits, workers)
+        self.sid = self.coord.sid
+
+    @staticmethod
+    def _jobs(jobs: list[tuple[int, dict]]) -> str:
+        return json.dumps([[w, job] for w, job in jobs])
+
+    def start(self, now: float) -> str:
+        return self._jobs(self.coord.start(now))
+
+    def on_result(self, worker: int, result_json: str, now: float) -> str:
+        return self._jobs(self.coord.on_result(worker, json.loads(result_json), now))
+
+    def on_failure(self, worker: int, now: float) -> str:
+        return self._jobs(self.coord.on_failure(worker, now, f"worker {worker} failed"))
+
+    def on_tick(self, now: float) -> str:
+        return self._jobs(self.coord.on_tick(now))
+
+    @property
+    def done(self) -> bool:
+        return self.coord.done
+
+    def wait_time(self, now: float) -> float | None:
+        return self.coord.wait_time(now)
+
+    def busy_workers(self) -> str:
+        return json.dumps(self.coord.busy_workers())
+
+    def result(self, now: float) -> str:
+        """The SearchResult as JSON (docs/ENGINE_API.md's to_dict)."""
+        return json.dumps(self.coord.result(now).to_dict())
 
 
 # --- CPython driver ---------------------------------------------------------------------
