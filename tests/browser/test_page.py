@@ -240,3 +240,29 @@ def test_first_move_need_not_wait_for_the_engine(game):
     moves = game.wait_moves(2)
     assert moves[0] == "h8" and on_board(moves[1])
     game.wait_status("your-turn")
+
+
+def test_page_stays_responsive_while_the_engine_thinks(game):
+    game.open()
+    probe = """async () => {
+        const msg = {type: "think", id: "long", moves: [[0, 0], [14, 14], [0, 14], [3, 9]],
+                     limits: {timeMs: 2500}, reset: true};
+        const t0 = performance.now();
+        let done = false;
+        const reply = window.gomokuTest.send(msg, "long", 120000).finally(() => { done = true; });
+        const gaps = [];
+        let last = performance.now();
+        while (!done) {
+            await new Promise((r) => setTimeout(r, 20));
+            const now = performance.now();
+            gaps.push(now - last);
+            last = now;
+        }
+        return {reply: await reply, elapsed: performance.now() - t0, gaps};
+    }"""
+    out = game.page.evaluate(probe)
+    assert out["reply"]["type"] == "result"
+    assert out["elapsed"] >= 1000  # the worker really was busy for a while
+    # the page's own timers kept ticking all along: no freeze anywhere near the search time
+    assert max(out["gaps"]) < min(1000, out["elapsed"] / 2), max(out["gaps"])
+    assert len(out["gaps"]) >= 10
