@@ -192,6 +192,9 @@ class TimeSettings:
     time_left: int | None = None
 
 
+SOFT_SHARE_NUM, SOFT_SHARE_DEN = 3, 4  # soft target = this share of the hard cap
+
+
 def compute_limits(
     settings: TimeSettings, stones: int = 0, cells: int = 225
 ) -> dict[str, int | None]:
@@ -199,7 +202,8 @@ def compute_limits(
 
     Returns {"time_ms": soft target, "hard_ms": cap, "time_left_ms": clock or None}, with
     1 <= time_ms <= hard_ms. The hard cap is timeout_turn minus a safety margin for process
-    overhead (30 ms + 5%, at most 300 ms); the soft target is half of it. timeout_turn 0
+    overhead (30 ms + 5%, at most 300 ms); the soft target is 3/4 of it (the engine may run
+    past its soft target to finish a move, never past the cap). timeout_turn 0
     means "as fast as possible" (soft 1 ms, hard 50 ms). When a match clock is known
     (time_left given and timeout_match not 0) both are clamped: soft to time_left divided
     by an estimate of our remaining moves, hard to a third of time_left minus the margin.
@@ -210,7 +214,7 @@ def compute_limits(
     else:
         margin = min(MAX_OVERHEAD_MS, OVERHEAD_MS + int(turn * OVERHEAD_FRACTION))
         hard = max(1, turn - margin)
-        soft = max(1, hard // 2)
+        soft = max(1, hard * SOFT_SHARE_NUM // SOFT_SHARE_DEN)
     left = settings.time_left
     clock: int | None = None
     if left is not None and settings.timeout_match != 0 and left < NO_LIMIT_SENTINEL:
