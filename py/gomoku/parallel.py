@@ -274,17 +274,18 @@ def _iteration_recorder(board: Board, order: list[int], out: list[dict]):
 def run_job(job: dict) -> dict:
     """Do one job (see ``Coordinator`` for the kinds) and return its result dict.
 
-    Every result has kind, sid, jid, status ("ok", "stopped" or "error"), nodes and
-    ms (time spent in the worker). Never raises: an exception becomes status "error"
-    with its text in "error".
+    Every result has kind, sid, jid, status ("ok", "stopped" or "error"), nodes, ms
+    (time spent in the worker) and cpu_ms (CPU time of it). Never raises: an exception
+    becomes status "error" with its text in "error".
     """
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     out: dict = {"kind": job.get("kind"), "sid": job.get("sid"), "jid": job.get("jid")}
     try:
         out.update(_run(job))
     except Exception as e:  # reported, the coordinator drops the worker
         out.update(status="error", error=f"{type(e).__name__}: {e}", nodes=0)
     out["ms"] = round((time.perf_counter() - start) * 1000, 3)
+    out["cpu_ms"] = round((time.process_time() - cpu) * 1000, 3)
     return out
 
 
@@ -417,10 +418,19 @@ class Coordinator:
     - ``slice``   + root_moves, max_depth, soft_ms, hard_ms, max_nodes: iterative
       deepening over those root moves; answers ``iterations``.
 
-    Contract: every job returned goes to the worker named with it; every answer comes
-    back through ``on_result``, a dead or erroring worker through ``on_failure`` (an
-    "error" result counts as one). Workers are numbered 0..workers-1 and one worker
-    gets at most one job at a time. ``result`` always gives a legal move.
+    Contract: every job returned goes to the worker named with it, which answers its
+    jobs in the order sent; every answer comes back through ``on_result``, a dead or
+    erroring worker through ``on_failure`` (an "error" result counts as one; its jobs
+    go to the others). Workers are numbered 0..workers-1. ``result`` always gives a
+    legal move; ``done`` becomes true when the search is complete, a limit is reached
+    or no worker is left.
+
+    Parameters beyond Engine.think's: ``scheme`` ("ybw" or "slices"), ``seed_depth``
+    (iterations done by one worker before splitting), ``pipeline`` (jobs a worker may
+    have queued; 3 hides a relay latency of several ms), ``warm`` (every worker runs
+    the first step, to fill its TT; measured no better), ``fresh`` (workers clear their
+    TTs: a new game), ``sid`` (search id; random by default) and ``on_info`` (called
+    per finished iteration, like Engine.think's; not with one worker).
     """
 
     def __init__(
@@ -547,6 +557,7 @@ class Coordinator:
                 result.get("score"),
                 result.get("nodes"),
                 result.get("ms"),
+                result.get("cpu_ms"),
             )
         )
         kind = rec.job["kind"]
@@ -1377,7 +1388,9 @@ def bench(
     so that a change of machine load hits them alike. ``simulated``: the in-process
     simulator's virtual time instead (``simulate``; ``nps`` makes it deterministic).
     Returns per configuration the total seconds, nodes, speedup (total and geometric
-    mean of the per-position ratios) and how often the move equals 1 worker's."""
+    mean of the per-position ratios), the busiest worker's CPU time (what the wall time
+    would be with a core per worker and no waiting: comparable on a loaded machine) and
+    how often the move equals 1 worker's."""
     import math
 
     from .bench import BENCH_POSITIONS
@@ -1396,6 +1409,7 @@ def bench(
     nodes = {c: 0 for c in configs}
     same = {c: 0 for c in configs}
     logs = {c: 0.0 for c in configs}
+    cpu = {c: 0.0 for c in configs}  # CPU time of the busiest worker
     try:
         for n, pool in pools.items():  # warm up: imports and tables in every worker
             warm = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
@@ -1424,18 +1438,22 @@ def bench(
                         t = time.perf_counter()
                         r = drive(coord, pools[n], t)
                         dt = time.perf_counter() - t
-                    got[c] = (dt, r)
-                ref_t, ref = got[base]
+                    per: dict[int, float] = {}
+                    for t in coord.trace:  # (..., worker at 2, ..., cpu_ms last)
+                        per[t[2]] = per.get(t[2], 0.0) + (t[-1] or 0.0) / 1000
+                    got[c] = (dt, r, max(per.values(), default=0.0))
+                ref_t, ref, _ = got[base]
                 cells = []
                 for c in configs:
-                    dt, r = got[c]
+                    dt, r, busiest = got[c]
                     times[c] += dt
+                    cpu[c] += busiest
                     nodes[c] += r.nodes
                     same[c] += r.move == ref.move
                     logs[c] += math.log(ref_t / dt)
                     n, scheme = c
                     cells.append(
-                        f"{n}{scheme[0]} {dt:6.2f}s {r.nodes:6d}n d{r.depth} "
+                        f"{n}{scheme[0]} {dt:5.2f}s cpu {busiest:5.2f}s {r.nodes:6d}n d{r.depth} "
                         f"{r.move}{'' if r.move == ref.move else '*'} {r.score_text}"
                     )
                 out(f"pos {i}: " + "  ".join(cells))
@@ -1453,12 +1471,15 @@ def bench(
             "speedup": round(times[base] / times[c], 2) if times[c] else None,
             "geomean_speedup": round(math.exp(logs[c] / runs), 2),
             "node_ratio": round(nodes[c] / nodes[base], 2) if nodes[base] else None,
+            "busiest_cpu_s": round(cpu[c], 2),
+            "cpu_speedup": round(cpu[base] / cpu[c], 2) if cpu[c] else None,
             "same_move": f"{same[c]}/{runs}",
         }
         out(
             f"{key:10s} total {times[c]:7.2f} s  nodes {nodes[c]:8d}  speedup "
-            f"x{row['speedup']:.2f} (geomean x{row['geomean_speedup']:.2f})  "
-            f"nodes x{row['node_ratio']:.2f}  same move {row['same_move']}"
+            f"x{row['speedup']:.2f} (geomean x{row['geomean_speedup']:.2f})  busiest worker's "
+            f"CPU {cpu[c]:.2f} s (x{row['cpu_speedup']:.2f})  nodes x{row['node_ratio']:.2f}  "
+            f"same move {row['same_move']}"
         )
     return summary
 
