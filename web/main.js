@@ -208,6 +208,11 @@ const engine = new EngineClient({
   },
 });
 
+function kilo(n) {
+  n = Number(n) || 0;
+  return n >= 1000 ? (n / 1000).toFixed(1) + "k" : String(Math.round(n));
+}
+
 function thinkMs() {
   return TIME_OVERRIDE ?? LEVELS[game.level] ?? LEVELS.normal;
 }
@@ -231,8 +236,8 @@ async function maybeEngineMove() {
         deadlineMs: deadlineMs(),
         onInfo(info) {
           if (token !== thinkToken) return;
-          engineInfoEl.textContent = `depth ${info.depth} · ${info.score_text ?? info.score} · ` +
-            `${Math.round(info.nps ?? 0).toLocaleString("en")} nodes/s`;
+          engineInfoEl.textContent = `Thinking: depth ${info.depth} · ${info.score_text ?? info.score} · ` +
+            `${kilo(info.nps)} nodes/s`;
         },
       },
     );
@@ -247,8 +252,8 @@ async function maybeEngineMove() {
     retries = 0;
     addMove(x, y);
     const secs = ((performance.now() - started) / 1000).toFixed(1);
-    engineInfoEl.textContent = `Engine: ${cellText(x, y, SIZE)} · depth ${reply.depth} · ` +
-      `${reply.score_text ?? reply.score} · ${Math.round(reply.nps ?? 0).toLocaleString("en")} nodes/s · ${secs} s`;
+    engineInfoEl.textContent = `${cellText(x, y, SIZE)} · depth ${reply.depth} · ` +
+      `${reply.score_text ?? reply.score} · ${kilo(reply.nps)} nodes/s · ${secs} s`;
     announce(`Engine plays ${cellText(x, y, SIZE)}.` + resultSentence());
     notice("");
   } catch (err) {
