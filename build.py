@@ -138,8 +138,15 @@ def find_numpy(lock: dict, numpy_dir: Path | None, version: str, dest: Path) -> 
     url = CDN.format(version=version, file=name)
     log(f"numpy wheel not found locally ({numpy_dir}); downloading {url}")
     tmp = target.with_suffix(".part")
-    with urllib.request.urlopen(url, timeout=120) as resp, tmp.open("wb") as f:
-        shutil.copyfileobj(resp, f)
+    try:
+        with urllib.request.urlopen(url, timeout=120) as resp, tmp.open("wb") as f:
+            shutil.copyfileobj(resp, f)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise SystemExit(
+            f"cannot download {url}: {exc}\nPut {name} into a folder and pass --numpy-dir "
+            "(or set GOMOKU_NUMPY_DIR)."
+        ) from None
     got = sha256_file(tmp)
     if got != want:
         tmp.unlink()

@@ -95,3 +95,13 @@ def test_server_types_and_headers(base_url):
     assert head("worker.js")["Content-Security-Policy"] == build.WORKER_CSP
     assert head("index.html")["Content-Security-Policy"].startswith(build.PAGE_CSP)
     assert head("main.js")["Content-Type"].startswith("text/javascript")
+
+
+def test_numpy_download_failure_says_what_to_do(tmp_path, monkeypatch):
+    def offline(url, timeout):
+        raise build.urllib.error.URLError("no network")
+
+    monkeypatch.setattr(build.urllib.request, "urlopen", offline)
+    with pytest.raises(SystemExit, match="--numpy-dir"):
+        build.find_numpy(fake_lock(), tmp_path / "missing", "0.27.7", tmp_path)
+    assert list(tmp_path.iterdir()) == []
