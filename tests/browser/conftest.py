@@ -7,6 +7,7 @@ GOMOKU_TEST_REBUILD=1 forces a build, GOMOKU_TEST_NO_REBUILD=1 uses dist/ as it 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -33,8 +34,18 @@ CHROMIUM_ARGS = [
 READY_MS = 180_000
 MOVE_MS = 120_000
 
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py at the repo root)
+
+def _load_site_build():
+    """build.py at the repo root, as module `site_build` (the name `build` may be taken
+    by PyPA's build package)."""
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_site_build()
 
 
 def pytest_collection_modifyitems(items):

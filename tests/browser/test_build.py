@@ -8,8 +8,7 @@ import json
 import zipfile
 
 import pytest
-
-import build
+import site_build as build
 
 NAME = "numpy-0.0-cp312-cp312-pyodide_2024_0_wasm32.whl"
 DATA = b"pretend wheel bytes"

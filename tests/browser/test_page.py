@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
-import build
+import site_build as build
 
 COLS = "abcdefghijklmno"
 
