@@ -115,8 +115,14 @@ class Engine:
         self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE, tt_bits: int = 18
     ) -> None:
         self.tt = TranspositionTable(tt_bits)
-        self.book = None  # loaded on first use
+        self.book = None
         self.board = Board(check_size(size), parse_rule(rule))
+
+    def warm_up(self) -> None:
+        """Load the opening book and build the tables now rather than on the first move
+        (the Gomocup brain calls this on START, outside any move's time)."""
+        self._book_move(None)
+        generate(self.board, None)
 
     # --- the game ---------------------------------------------------------------------
 

@@ -299,7 +299,9 @@ def fallback_move(moves: list[Point], size: int) -> Point:
 def _default_engine_factory(size: int, rule: Rule) -> Any:
     from .engine import Engine  # imported lazily so the helpers above work without it
 
-    return Engine(size=size, rule=rule)
+    engine = Engine(size=size, rule=rule)
+    engine.warm_up()  # book and tables now, not on the first move's clock
+    return engine
 
 
 def _make_limits(kwargs: dict[str, int | None]) -> Any:
