@@ -255,3 +255,29 @@ def test_brain_answers_within_generous_bound_of_timeout_turn() -> None:
     result = bench_timing(count=12, turn_ms=200, out=lambda *_: None)
     assert result["positions"] == 12
     assert result["max_ms"] < 200 + 400
+
+
+# The side NOT to move would win by VCT (fours and threes, 3 attacker moves) if it could
+# move now, and has no VCF (mined from random games; checked again in the test).
+VCT_THREATS = (
+    "h8 g7 h7 h6 i7 f8 i5 d10 e9",
+    "h8 h7 g8 f8 f7 e6 e8 d9 e9 e10 c8 g9 e7",
+    "h8 h7 i7 i8 k5 l4 f10 e11 j6 g9 f9 f5 e4 g6 j9 f7",
+)
+
+
+@pytest.mark.parametrize("text", VCT_THREATS)
+def test_defends_against_vct_threat(text: str) -> None:
+    moves = moves_from_text(text, 15)
+    board = Board.from_moves(moves)
+    board.side = 3 - board.side
+    probe = ThreatSearch(board)
+    assert probe.vcf(12) is None and probe.vct(4) is not None  # the premise
+    board.side = 3 - board.side
+    eng = Engine()
+    eng.set_position(moves)
+    r = eng.think(Limits(time_ms=3000, use_book=False))
+    eng.play(*r.move)
+    after = ThreatSearch(eng.board)
+    threat = after.vcf(12) or after.vct(4)
+    assert threat is None or r.score <= -WIN_THRESHOLD

@@ -31,7 +31,11 @@ ENGINE_VERSION = __version__
 # Share of the soft time given to the threat searches at the root.
 VCF_SHARE = 0.10
 VCT_SHARE = 0.15
-DEFENCE_SHARE = 0.15
+DEFENCE_SHARE = 0.2
+VCF_DEPTH = 12  # attacker moves
+VCT_DEPTH = 6
+DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
+DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
 HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
 OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
 SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
@@ -257,13 +261,13 @@ class Engine:
 
             node_cap = None if limits.nodes is None else max(limits.nodes // 4, 1)
             threats = ThreatSearch(board)
-            line = threats.vcf(14, share(VCF_SHARE), node_cap)
+            line = threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap)
             if line is None:
-                line = threats.vct(6, share(VCT_SHARE), node_cap)
+                line = threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap)
             nodes += threats.nodes
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
-            root_moves = self._defend_vcf(moves, share(DEFENCE_SHARE), node_cap)
+            root_moves = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
             nodes += self._defence_nodes
 
         searcher = Searcher(board, self.tt)
@@ -308,32 +312,43 @@ class Engine:
 
     _defence_nodes = 0
 
-    def _defend_vcf(
+    def _defend_threats(
         self, moves: list[int], deadline: float | None, node_cap: int | None
     ) -> list[int] | None:
-        """If the opponent could win by VCF were it their move, the moves that stop it
-        (ordered as given); None when there is no such threat or no time to check."""
+        """If the opponent could win by VCF (or else by VCT) were it their move, our root
+        moves that stop it, first, then the ones not checked in time; the moves shown to
+        lose are dropped. None when there is no such threat (or no time to find out)."""
         board = self.board
         self._defence_nodes = 0
         board.side = 3 - board.side  # ask "what if the opponent moved now" (hash unused)
         try:
-            threat = ThreatSearch(board).vcf(12, deadline, node_cap)
+            probe = ThreatSearch(board)
+            kind = "vcf"
+            threat = probe.vcf(VCF_DEPTH, deadline, node_cap)
+            if threat is None and not probe.timed_out:
+                kind = "vct"
+                threat = probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
+            self._defence_nodes += probe.nodes
         finally:
             board.side = 3 - board.side
         if threat is None:
             return None
-        safe = []
-        for q in moves:
+        safe, unknown = [], []
+        for q in moves[:DEFENCE_CHECK_MOVES]:
+            if deadline is not None and time.perf_counter() > deadline:
+                unknown.append(q)
+                continue
             board.make(q)
             ts = ThreatSearch(board)
-            line = ts.vcf(12, deadline, node_cap)
+            line = ts.vcf(VCF_DEPTH, deadline, node_cap)
+            if line is None and not ts.timed_out and kind == "vct":
+                line = ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
             self._defence_nodes += ts.nodes
             board.unmake()
-            if line is None:
-                safe.append(q)
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
-        return safe
+            if line is not None:
+                continue  # this move loses to the threat
+            (unknown if ts.timed_out else safe).append(q)
+        return safe + unknown
 
     def _unique_root_moves(self, moves: list[int]) -> list[int]:
         """Drop root moves that a symmetry of the position maps onto an earlier one."""

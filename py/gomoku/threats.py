@@ -71,6 +71,7 @@ class ThreatSearch:
         self.cache_size = cache_size
         self.deadline = float("inf")
         self.max_nodes = 1 << 62
+        self.timed_out = False  # the last vcf/vct call stopped on its limits, not a proof
 
     # --- public -----------------------------------------------------------------------
 
@@ -95,14 +96,17 @@ class ThreatSearch:
         if board.winner:
             return None
         history_len = len(board.history)
+        self.timed_out = False
         try:
             for depth in range(1, max_depth + 1):
                 if time.perf_counter() > self.deadline:
+                    self.timed_out = True
                     break
                 line = fn(depth)
                 if line is not None:
                     return line
         except ThreatTimeout:
+            self.timed_out = True
             while len(board.history) > history_len:
                 board.unmake()
         return None
