@@ -43,6 +43,11 @@ export class BoardView {
     this.hoverColor = 1;
     this.grain = null;
     this.cssSize = 0;
+    this.showNumbers = false; // move numbers on the stones
+    this.showCoords = true; // the a..o / 1..15 labels (the margin stays either way)
+    this.overlay = []; // [{x, y, color, label}]: a line of future moves, drawn faintly
+    this.hint = null; // [x, y]: a suggested point, drawn as a ring
+    this.hintColor = 1;
   }
 
   // Geometry in CSS pixels: margin holds the coordinate labels.
@@ -67,11 +72,12 @@ export class BoardView {
     this.draw();
   }
 
-  setPosition(moves) {
+  // first: the colour of the first move (1 black, 2 white; white first is a setup option)
+  setPosition(moves, first = 1) {
     this.stones.clear();
     this.moveNumbers.clear();
     moves.forEach(([x, y], i) => {
-      this.stones.set(x + "," + y, i % 2 === 0 ? 1 : 2);
+      this.stones.set(x + "," + y, i % 2 === 0 ? first : 3 - first);
       this.moveNumbers.set(x + "," + y, i + 1);
     });
     this.lastMove = moves.length ? moves[moves.length - 1] : null;
@@ -193,7 +199,7 @@ export class BoardView {
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     const lab = margin * 0.5;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && this.showCoords; i++) {
       const p = margin + i * step;
       ctx.fillText(COLUMNS[i], p, lab);
       ctx.fillText(COLUMNS[i], p, s - lab);
@@ -221,6 +227,47 @@ export class BoardView {
       this.drawStone(ctx, margin + x * step, margin + y * step, r, color);
     }
 
+    if (this.showNumbers) {
+      ctx.save();
+      ctx.font = `700 ${Math.max(8, r * 0.85)}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      for (const [key, num] of this.moveNumbers) {
+        const [x, y] = key.split(",").map(Number);
+        const last = this.lastMove && key === this.lastMove[0] + "," + this.lastMove[1];
+        ctx.fillStyle = last ? (this.stones.get(key) === 1 ? "#ff7b70" : "#c62828")
+          : (this.stones.get(key) === 1 ? "#f4f4f4" : "#111");
+        ctx.fillText(String(num), margin + x * step, margin + y * step + 0.5);
+      }
+      ctx.restore();
+    }
+
+    for (const { x, y, color, label } of this.overlay) {
+      if (this.stones.has(x + "," + y)) continue;
+      const cx = margin + x * step, cy = margin + y * step;
+      this.drawStone(ctx, cx, cy, r * 0.82, color, 0.55);
+      ctx.save();
+      ctx.font = `700 ${Math.max(8, r * 0.8)}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillStyle = color === 1 ? "#fff" : "#000";
+      ctx.fillText(String(label), cx, cy + 0.5);
+      ctx.restore();
+    }
+
+    if (this.hint && !this.stones.has(this.hint[0] + "," + this.hint[1])) {
+      const cx = margin + this.hint[0] * step, cy = margin + this.hint[1] * step;
+      this.drawStone(ctx, cx, cy, r, this.hintColor, 0.4);
+      ctx.save();
+      ctx.strokeStyle = "#0b6e4f";
+      ctx.lineWidth = Math.max(2, step * 0.1);
+      ctx.setLineDash([step * 0.18, step * 0.12]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, r * 1.02, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+    }
+
     if (this.hover && !this.stones.has(this.hover[0] + "," + this.hover[1])) {
       const [x, y] = this.hover;
       this.drawStone(ctx, margin + x * step, margin + y * step, r, this.hoverColor, 0.45);
@@ -238,7 +285,7 @@ export class BoardView {
       ctx.restore();
     }
 
-    if (this.lastMove) {
+    if (this.lastMove && !this.showNumbers) {
       const [x, y] = this.lastMove;
       const color = this.stones.get(x + "," + y);
       ctx.save();

@@ -1,11 +1,29 @@
 // The page: game state (kept here and in localStorage), UI, and the engine client.
+//
+// The game is one line of moves plus a cursor (how many of them are on the board). Undo,
+// redo and browsing move the cursor; a move played before the end replaces the moves after
+// it (a new branch). The engine answers one request at a time; every search ("job": the
+// engine's move, a hint, an analysis) carries a token, and a job whose token is stale is
+// ignored when its answer arrives.
 import { BoardView, cellText } from "./board.js";
 import { EngineClient, EngineTimeout } from "./engine-client.js";
+import { RULES, replay } from "./rules.js";
+import { formatMoves, parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
+import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
+import { playStone } from "./sound.js";
 
 const SIZE = 15;
-const RULE = "freestyle";
 const STORAGE_KEY = "gomoku.game.v1";
-const LEVELS = { fast: 500, normal: 1500, strong: 4000 };
+const SETTINGS_KEY = "gomoku.settings.v1";
+const HISTORY_KEY = "gomoku.history.v1";
+const HISTORY_MAX = 20;
+// Think time per level in ms; "inf" thinks in slices until Move now is pressed.
+const LEVELS = { t03: 300, t1: 1000, t3: 3000, t10: 10000, inf: null };
+const OLD_LEVELS = { fast: "t03", normal: "t1", strong: "t3" };
+const DEFAULT_LEVEL = "t1";
+// A running search cannot be interrupted (no SharedArrayBuffer), so open-ended thinking
+// (analysis, the unlimited level) is a series of think requests of growing length.
+const SLICES = [500, 1000, 2000];
 const BLACK = 1, WHITE = 2;
 
 const params = new URLSearchParams(location.search);
@@ -15,9 +33,11 @@ function intParam(name, lo, hi) {
   const v = Number.parseInt(params.get(name) ?? "", 10);
   return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : null;
 }
-// ?time=ms overrides the level's think time; ?deadline=ms the hard per-move deadline.
+// ?time=ms overrides the level's think time; ?deadline=ms the hard per-move deadline;
+// ?slice=ms the length of each analysis / unlimited-level slice.
 const TIME_OVERRIDE = intParam("time", 20, 60000);
 const DEADLINE_OVERRIDE = intParam("deadline", 500, 600000);
+const SLICE_OVERRIDE = intParam("slice", 50, 10000);
 
 const $ = (sel) => document.querySelector(sel);
 const canvas = $("#board");
@@ -29,151 +49,363 @@ const engineInfoEl = $("#engine-info");
 const moveListEl = $("#move-list");
 const newGameBtn = $("#new-game");
 const undoBtn = $("#undo");
+const redoBtn = $("#redo");
+const hintBtn = $("#hint");
+const swapBtn = $("#swap");
+const analyseBtn = $("#analyse");
+const moveNowBtn = $("#move-now");
 const retryBtn = $("#retry");
 const sideSel = $("#side");
 const levelSel = $("#level");
 
 const view = new BoardView(canvas, SIZE);
 
-// ---- game state -------------------------------------------------------------------
+// ---- stored data --------------------------------------------------------------------
 
-let game = loadGame() || freshGame(BLACK, "normal");
-let thinking = null; // {token} while a think request is out
-let thinkToken = 0;
-let retries = 0;
-let engineError = null;
+const startupNotices = [];
 
-function freshGame(human, level) {
-  return { size: SIZE, rule: RULE, human, level, moves: [], winner: 0, line: [], draw: false };
+function readStored(key) {
+  // undefined: nothing stored; throws on unreadable JSON
+  const text = localStorage.getItem(key);
+  return text === null ? undefined : JSON.parse(text);
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch { /* storage full or disabled: the page still works */ }
+}
+
+function discard(key, noticeKey) {
+  try { localStorage.removeItem(key); } catch { /* ignore */ }
+  startupNotices.push(noticeKey);
+}
+
+const DEFAULT_SETTINGS = { theme: "auto", lang: null, sound: false, numbers: false, coords: true, showPv: false };
+
+function loadSettings() {
+  let s;
+  try {
+    s = readStored(SETTINGS_KEY);
+  } catch {
+    discard(SETTINGS_KEY, "corruptSettings");
+    return { ...DEFAULT_SETTINGS };
+  }
+  if (s === undefined) return { ...DEFAULT_SETTINGS };
+  if (!s || typeof s !== "object" || Array.isArray(s)) {
+    discard(SETTINGS_KEY, "corruptSettings");
+    return { ...DEFAULT_SETTINGS };
+  }
+  const out = { ...DEFAULT_SETTINGS };
+  if (["auto", "light", "dark"].includes(s.theme)) out.theme = s.theme;
+  if (s.lang === "en" || s.lang === "zh") out.lang = s.lang;
+  for (const k of ["sound", "numbers", "coords", "showPv"]) if (typeof s[k] === "boolean") out[k] = s[k];
+  return out;
+}
+
+function saveSettings() {
+  store(SETTINGS_KEY, settings);
+}
+
+function loadHistory() {
+  let h;
+  try {
+    h = readStored(HISTORY_KEY);
+  } catch {
+    discard(HISTORY_KEY, "corruptHistory");
+    return [];
+  }
+  if (h === undefined) return [];
+  const ok = Array.isArray(h) && h.every((e) => e && typeof e === "object" &&
+    typeof e.date === "string" && RULES.includes(e.rule) && [BLACK, WHITE].includes(e.first) &&
+    ["black", "white", "draw"].includes(e.result) && typeof e.moves === "string");
+  if (!ok) {
+    discard(HISTORY_KEY, "corruptHistory");
+    return [];
+  }
+  return h.slice(-HISTORY_MAX);
+}
+
+function freshGame(human, level, rule = "freestyle", first = BLACK) {
+  return { size: SIZE, rule, first, human, level, moves: [], cursor: 0, recorded: false };
 }
 
 function loadGame() {
+  let g;
   try {
-    const g = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
-    if (!g || g.size !== SIZE || !Array.isArray(g.moves)) return null;
-    const seen = new Set();
-    for (const m of g.moves) {
-      if (!Array.isArray(m) || m.length !== 2 || !m.every((v) => Number.isInteger(v) && v >= 0 && v < SIZE)) return null;
-      if (seen.has(m.join())) return null;
-      seen.add(m.join());
-    }
-    const fresh = freshGame(g.human === WHITE ? WHITE : BLACK, LEVELS[g.level] ? g.level : "normal");
-    fresh.moves = g.moves;
-    replayResult(fresh);
+    g = readStored(STORAGE_KEY);
+  } catch {
+    discard(STORAGE_KEY, "corruptGame");
+    return null;
+  }
+  if (g === undefined || g === null) return null;
+  try {
+    if (typeof g !== "object" || g.size !== SIZE || !Array.isArray(g.moves)) throw new Error("shape");
+    const rule = g.rule === undefined ? "freestyle" : g.rule;
+    if (!RULES.includes(rule)) throw new Error("rule");
+    const first = g.first === undefined ? BLACK : g.first;
+    if (first !== BLACK && first !== WHITE) throw new Error("first");
+    replay(g.moves, SIZE, rule); // throws on any bad move
+    const level = LEVELS[g.level] !== undefined ? g.level : (OLD_LEVELS[g.level] || DEFAULT_LEVEL);
+    const fresh = freshGame(g.human === WHITE ? WHITE : BLACK, level, rule, first);
+    fresh.moves = g.moves.map(([x, y]) => [x, y]);
+    fresh.cursor = Number.isInteger(g.cursor) && g.cursor >= 0 && g.cursor <= g.moves.length ? g.cursor : g.moves.length;
+    fresh.recorded = g.recorded === true;
     return fresh;
   } catch {
+    discard(STORAGE_KEY, "corruptGame");
     return null;
   }
 }
 
 function saveGame() {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({
-      size: game.size, rule: game.rule, human: game.human, level: game.level, moves: game.moves,
-    }));
-  } catch { /* storage full or disabled: the game still works */ }
-}
-
-const sideToMove = (g) => (g.moves.length % 2 === 0 ? BLACK : WHITE);
-const isOver = (g) => g.winner !== 0 || g.draw;
-const colorName = (c) => (c === BLACK ? "black" : "white");
-
-// Five or more in a row through (x, y) for the stone colour there (freestyle).
-function fiveThrough(stones, x, y, color) {
-  for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
-    const line = [[x, y]];
-    for (const sgn of [1, -1]) {
-      let cx = x + sgn * dx, cy = y + sgn * dy;
-      while (cx >= 0 && cy >= 0 && cx < SIZE && cy < SIZE && stones.get(cx + "," + cy) === color) {
-        line.push([cx, cy]);
-        cx += sgn * dx; cy += sgn * dy;
-      }
-    }
-    if (line.length >= 5) return line.sort((a, b) => (a[0] - b[0]) || (a[1] - b[1]));
-  }
-  return null;
-}
-
-function stoneMap(moves) {
-  const m = new Map();
-  moves.forEach(([x, y], i) => m.set(x + "," + y, i % 2 === 0 ? BLACK : WHITE));
-  return m;
-}
-
-function replayResult(g) {
-  g.winner = 0; g.line = []; g.draw = false;
-  const stones = new Map();
-  g.moves.forEach(([x, y], i) => {
-    const color = i % 2 === 0 ? BLACK : WHITE;
-    stones.set(x + "," + y, color);
-    if (!g.winner) {
-      const line = fiveThrough(stones, x, y, color);
-      if (line) { g.winner = color; g.line = line; g.moves = g.moves.slice(0, i + 1); }
-    }
+  store(STORAGE_KEY, {
+    size: game.size, rule: game.rule, first: game.first, human: game.human, level: game.level,
+    moves: game.moves, cursor: game.cursor, recorded: game.recorded,
   });
-  if (!g.winner && g.moves.length === SIZE * SIZE) g.draw = true;
 }
 
-function addMove(x, y) {
-  game.moves.push([x, y]);
-  const stones = stoneMap(game.moves);
-  const line = fiveThrough(stones, x, y, stones.get(x + "," + y));
-  if (line) { game.winner = stones.get(x + "," + y); game.line = line; }
-  else if (game.moves.length === SIZE * SIZE) game.draw = true;
+const settings = loadSettings();
+let history = loadHistory();
+let game = loadGame() || freshGame(BLACK, DEFAULT_LEVEL);
+let cur = null; // the shown position: {winner (colour or 0), line, draw, stones}
+let job = null; // {token, kind: "move" | "hint" | "analyse", key, endsAt} while the engine works
+let jobToken = 0;
+let analysing = false;
+let moveNowFlag = false;
+let quietRestart = false;
+let retries = 0;
+let engineError = null;
+let hint = null; // {key, move}
+let lastInfo = null; // {keys, offset, stm, depth, score, score_text, nps, pv, source}
+let lastEngine = null; // {text}
+let pvHover = false;
+
+// ---- game state ---------------------------------------------------------------------
+
+const colorOf = (i) => (i % 2 === 0 ? game.first : 3 - game.first);
+const shown = () => game.moves.slice(0, game.cursor);
+const sideToMove = () => colorOf(game.cursor);
+const isOver = () => cur.winner !== 0 || cur.draw;
+const atEnd = () => game.cursor === game.moves.length;
+const colorName = (c) => (c === BLACK ? "black" : "white");
+const colorWord = (c) => t(c === BLACK ? "black" : "white");
+const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
+const posKey = () => `${game.first}/${game.rule}/` + shown().map((m) => m.join(".")).join(" ");
+const cell = ([x, y]) => cellText(x, y, SIZE);
+
+function sync() {
+  const r = replay(shown(), SIZE, game.rule);
+  cur = {
+    winner: r.winner < 0 ? 0 : colorOf(r.winner),
+    line: r.line,
+    draw: r.draw,
+    stones: r.stones,
+  };
+}
+
+function recordFinished() {
+  if (game.recorded || !isOver() || !atEnd()) return;
+  game.recorded = true;
+  history.push({
+    date: new Date().toISOString(), rule: game.rule, first: game.first, human: game.human,
+    result: cur.winner ? colorName(cur.winner) : "draw", moves: formatMoves(game.moves, SIZE),
+  });
+  history = history.slice(-HISTORY_MAX);
+  store(HISTORY_KEY, history);
+}
+
+// Put a stone on the shown position (a new branch when not at the end of the line).
+function playMove(x, y) {
+  const next = game.moves[game.cursor];
+  if (next && next[0] === x && next[1] === y) {
+    game.cursor += 1; // the same as the recorded next move: keep the rest of the line
+  } else {
+    game.moves = game.moves.slice(0, game.cursor);
+    game.moves.push([x, y]);
+    game.cursor = game.moves.length;
+    game.recorded = false;
+  }
+  sync();
+  hint = null;
+  if (settings.sound) playStone(colorOf(game.cursor - 1));
+  recordFinished();
   saveGame();
 }
 
-// ---- rendering --------------------------------------------------------------------
+function resultSentence() {
+  if (cur.winner) return t(cur.winner === BLACK ? "blackWins" : "whiteWins");
+  if (cur.draw) return t("isDraw");
+  return "";
+}
+
+// ---- rendering ----------------------------------------------------------------------
 
 function statusOf() {
-  if (game.winner) return [`${colorName(game.winner)}-wins`, `${colorName(game.winner)} wins`];
-  if (game.draw) return ["draw", "draw — the board is full"];
-  if (engineError) return ["error", "engine error"];
-  const humanToMove = !thinking && sideToMove(game) === game.human;
+  if (cur.winner) return [`${colorName(cur.winner)}-wins`, t("st_wins", { color: colorWord(cur.winner) })];
+  if (cur.draw) return ["draw", t("st_draw")];
+  if (engineError) return ["error", t("st_error")];
+  if (analysing) return ["analysing", t("st_analysing")];
+  const engineMoving = job && job.kind === "move";
+  const humanToMove = !engineMoving && sideToMove() === game.human;
   if (engine.state !== "ready") {
-    // the first move need not wait for the engine
-    if (humanToMove && !engine.restarts) return ["your-turn", "your turn (engine loading...)"];
-    return ["loading", engine.restarts ? "restarting engine..." : "loading engine..."];
+    // the human's move need not wait for the engine
+    if (humanToMove) return ["your-turn", t("st_yourTurnLoading")];
+    return ["loading", engine.restarts ? t("st_restarting") : t("st_loading")];
   }
-  if (thinking) return ["thinking", "thinking..."];
-  if (humanToMove) return ["your-turn", "your turn"];
-  return ["thinking", "thinking..."];
+  if (engineMoving) return ["thinking", t("st_thinking")];
+  if (humanToMove) return ["your-turn", t("st_yourTurn")];
+  if (!atEnd()) return ["review", t("st_review")];
+  return ["thinking", t("st_thinking")];
+}
+
+function undoTarget() {
+  if (analysing) return game.cursor > 0 ? game.cursor - 1 : null;
+  for (let n = game.cursor - 1; n >= 0; n--) if (colorOf(n) === game.human) return n;
+  return null;
+}
+
+function redoTarget() {
+  if (atEnd()) return null;
+  if (analysing) return game.cursor + 1;
+  for (let n = game.cursor + 1; n < game.moves.length; n++) if (colorOf(n) === game.human) return n;
+  return game.moves.length;
 }
 
 function render() {
-  view.setPosition(game.moves);
-  view.winningLine = game.line;
+  const moves = shown();
+  view.setPosition(moves, game.first);
+  view.winningLine = cur.line;
+  view.showNumbers = settings.numbers;
+  view.showCoords = settings.coords;
+  view.hint = hint && hint.key === posKey() ? hint.move : null;
+  view.hintColor = sideToMove();
+  view.overlay = pvOverlay();
   view.draw();
   const [code, text] = statusOf();
-  canvas.dataset.moves = game.moves.map(([x, y]) => cellText(x, y, SIZE)).join(" ");
+  canvas.dataset.moves = formatMoves(moves, SIZE);
   canvas.dataset.status = code;
   canvas.dataset.engine = engine.state;
+  canvas.dataset.hint = view.hint ? cell(view.hint) : "";
+  canvas.dataset.rule = game.rule;
   document.body.dataset.status = code;
   statusEl.textContent = text.charAt(0).toUpperCase() + text.slice(1);
   statusEl.dataset.status = code;
-  const you = colorName(game.human);
-  let line = `You play ${you}${game.human === BLACK ? " and move first" : ""}.`;
-  if (game.winner) line = game.winner === game.human ? "You win — well played!" : "The engine wins this one.";
-  else if (game.draw) line = "Nobody wins this one.";
-  if (isOver(game)) line += " Press New game to play again.";
+  let line = t(game.human === game.first ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
+  if (game.rule !== "freestyle") line += ` (${t("rule_" + game.rule)})`;
+  if (analysing) line = t("analysisLine");
+  else if (cur.winner) line = cur.winner === game.human ? t("youWin") : t("engineWins");
+  else if (cur.draw) line = t("nobodyWins");
+  else if (code === "review") line = t("reviewLine");
+  if (isOver() && !analysing) line += t("pressNew");
   $("#you-are").textContent = line;
-  undoBtn.disabled = !!thinking || game.moves.length === 0 || engine.state !== "ready";
+
+  const ready = engine.state === "ready" && !engineError;
+  undoBtn.disabled = undoTarget() === null;
+  redoBtn.disabled = redoTarget() === null;
+  hintBtn.disabled = analysing || isOver() || !ready || !!job || sideToMove() !== game.human;
+  swapBtn.disabled = analysing || isOver();
+  analyseBtn.setAttribute("aria-pressed", String(analysing));
+  analyseBtn.textContent = t(analysing ? "stopAnalyse" : "analyse");
+  moveNowBtn.hidden = !(job && job.kind === "move" && job.sliced);
   retryBtn.hidden = !engineError;
   sideSel.value = String(game.human);
   levelSel.value = game.level;
+  $("#nav-first").disabled = $("#nav-prev").disabled = game.cursor === 0;
+  $("#nav-next").disabled = $("#nav-last").disabled = atEnd();
+  $("#nav-pos").textContent = t("navPos", { n: game.cursor, total: game.moves.length });
   renderMoveList();
+  renderThink();
   updateCursorLabel();
 }
 
 function renderMoveList() {
-  const items = [];
-  for (let i = 0; i < game.moves.length; i += 2) {
-    const b = cellText(...game.moves[i], SIZE);
-    const w = game.moves[i + 1] ? cellText(...game.moves[i + 1], SIZE) : "";
-    items.push(`<li><span class="n">${i / 2 + 1}.</span><span>${b}</span><span>${w}</span></li>`);
+  moveListEl.textContent = "";
+  if (!game.moves.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = t("noMoves");
+    moveListEl.append(li);
+    return;
   }
-  moveListEl.innerHTML = items.join("");
-  moveListEl.scrollTop = moveListEl.scrollHeight;
+  let current = null;
+  for (let i = 0; i < game.moves.length; i += 2) {
+    const li = document.createElement("li");
+    const n = document.createElement("span");
+    n.className = "n";
+    n.textContent = `${i / 2 + 1}.`;
+    li.append(n);
+    for (const j of [i, i + 1]) {
+      if (j >= game.moves.length) break;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "mv" + (j >= game.cursor ? " future" : "");
+      b.textContent = cell(game.moves[j]);
+      b.dataset.index = String(j + 1);
+      if (j + 1 === game.cursor) { b.setAttribute("aria-current", "step"); current = b; }
+      li.append(b);
+    }
+    moveListEl.append(li);
+  }
+  if (current) {
+    const top = current.offsetTop - moveListEl.offsetTop;
+    if (top < moveListEl.scrollTop || top > moveListEl.scrollTop + moveListEl.clientHeight - 24) {
+      moveListEl.scrollTop = top - moveListEl.clientHeight / 2;
+    }
+  }
+}
+
+function kilo(n) {
+  n = Number(n) || 0;
+  return n >= 1e6 ? (n / 1e6).toFixed(2) + "M" : n >= 1000 ? (n / 1000).toFixed(1) + "k" : String(Math.round(n));
+}
+
+// Score text from the searched side's view ("+1.2", "win in 7", "loss in 4") -> colours.
+function describeScore(info) {
+  const stm = info.stm;
+  const txt = String(info.score_text ?? "");
+  let m = /^win in (\d+)$/.exec(txt);
+  if (m) return { text: t("winsIn", { color: colorWord(stm), n: m[1] }), black: stm === BLACK ? 1 : 0 };
+  m = /^loss in (\d+)$/.exec(txt);
+  if (m) return { text: t("winsIn", { color: colorWord(3 - stm), n: m[1] }), black: stm === BLACK ? 0 : 1 };
+  const s = Number(info.score) || 0;
+  const b = stm === BLACK ? s : -s;
+  if (Math.abs(b) < 5) return { text: `${t("even")} 0.0`, black: 0.5 };
+  return { text: `${colorWord(b > 0 ? BLACK : WHITE)} +${(Math.abs(b) / 100).toFixed(1)}`, black: 1 / (1 + Math.exp(-b / 400)) };
+}
+
+function currentInfo() {
+  return lastInfo && lastInfo.keys.includes(posKey()) ? lastInfo : null;
+}
+
+function pvOverlay() {
+  const info = currentInfo();
+  if (!info || !(settings.showPv || pvHover)) return [];
+  const offset = info.keys.indexOf(posKey());
+  const pv = (info.pv || []).slice(offset);
+  const first = sideToMove();
+  return pv.slice(0, 12).map(([x, y], i) => ({ x, y, color: i % 2 === 0 ? first : 3 - first, label: i + 1 }));
+}
+
+function renderThink() {
+  const info = currentInfo();
+  const bar = $("#eval-bar");
+  if (!info) {
+    for (const id of ["#think-score", "#think-depth", "#think-nps", "#think-source", "#think-pv"]) $(id).textContent = "–";
+    $("#eval-fill").style.width = "50%";
+    bar.setAttribute("aria-label", t("evalBar", { text: "–" }));
+  } else {
+    const sc = describeScore(info);
+    $("#think-score").textContent = sc.text;
+    $("#think-depth").textContent = String(info.depth ?? "–");
+    $("#think-nps").textContent = `${kilo(info.nps)} nodes/s`;
+    $("#think-source").textContent = info.source ? t("src_" + info.source) : (job ? "…" : "–");
+    $("#think-pv").textContent = (info.pv || []).map(cell).join(" ") || "–";
+    $("#eval-fill").style.width = `${Math.round(sc.black * 1000) / 10}%`;
+    bar.setAttribute("aria-label", t("evalBar", { text: sc.text }));
+  }
+  $("#think-last").textContent = lastEngine ? lastEngine.text : "–";
+  $("#show-pv").checked = settings.showPv;
 }
 
 function announce(text) {
@@ -185,7 +417,7 @@ function notice(text, kind = "info") {
   noticeEl.dataset.kind = kind;
 }
 
-// ---- engine -----------------------------------------------------------------------
+// ---- engine -------------------------------------------------------------------------
 
 const workerUrl = new URL("worker.js", location.href);
 if (TEST_MODE) workerUrl.searchParams.set("test", "1");
@@ -198,119 +430,316 @@ const engine = new EngineClient({
       engineInfoEl.textContent = `Engine ${detail.version} ready in ${(ms / 1000).toFixed(1)} s (Pyodide ${detail.pyodide}).`;
       canvas.dataset.loadMs = String(ms);
       console.info("engine ready", JSON.stringify({ pageLoadMs: ms, workerMs: detail.loadMs, phases: detail.phases }));
-      if (engine.restarts) notice("The engine was restarted. Play on.", "info");
-      window.setTimeout(maybeEngineMove, 0);
+      if (engine.restarts && !quietRestart) notice(t("restarted"), "info");
+      quietRestart = false;
+      window.setTimeout(resume, 0);
     } else if (state === "failed") {
       engineError = detail;
-      notice(`The engine could not be started: ${detail}. Reload the page to try again.`, "error");
+      notice(t("cannotStart", { err: detail }), "error");
     }
     render();
   },
 });
 
-function kilo(n) {
-  n = Number(n) || 0;
-  return n >= 1000 ? (n / 1000).toFixed(1) + "k" : String(Math.round(n));
+class Cancelled extends Error {}
+
+// One request at a time: a new one waits until the worker has answered the previous one
+// (a cancelled search still runs to its end), and is dropped if it is no longer wanted.
+let engineQueue = Promise.resolve();
+function ask(message, token, opts) {
+  const run = engineQueue.then(() => {
+    if (token !== jobToken) throw new Cancelled();
+    return engine.request(message, opts);
+  });
+  engineQueue = run.then(() => {}, () => {});
+  return run;
 }
 
-function thinkMs() {
-  return TIME_OVERRIDE ?? LEVELS[game.level] ?? LEVELS.normal;
+function thinkMessage(moves, timeMs) {
+  return { type: "think", size: SIZE, rule: game.rule, moves, limits: { timeMs } };
 }
 
-function deadlineMs() {
-  // Generous: the engine stops itself at about thinkMs; this only catches a stuck worker.
-  return DEADLINE_OVERRIDE ?? thinkMs() * 3 + 10000;
+function deadlineFor(ms) {
+  // Generous: the engine stops itself at about ms; this only catches a stuck worker.
+  return DEADLINE_OVERRIDE ?? ms * 3 + 10000;
 }
 
-async function maybeEngineMove() {
-  if (thinking || isOver(game) || engineError) return;
-  if (sideToMove(game) === game.human || engine.state !== "ready") return;
-  const token = ++thinkToken;
-  thinking = { token };
+const sliceMs = (i) => SLICE_OVERRIDE ?? SLICES[Math.min(i, SLICES.length - 1)];
+const decisive = (r) => /^(win|loss) in/.test(String(r.score_text ?? ""));
+
+// Forget the running job. A search with more than a few seconds left is cut short by
+// replacing the worker; a shorter one runs out while the next request waits.
+function cancelJob() {
+  if (!job) return;
+  const left = job.endsAt - performance.now();
+  jobToken += 1;
+  job = null;
+  moveNowFlag = false;
+  if (left > 4000 && engine.state === "ready") {
+    quietRestart = true;
+    engine.restart();
+  }
+}
+
+function showInfo(info, stm, key, source) {
+  lastInfo = { ...info, stm, keys: [key], source: source ?? info.source ?? null };
+  renderThink();
+  if (settings.showPv || pvHover) { view.overlay = pvOverlay(); view.draw(); }
+}
+
+function resume() {
+  if (analysing) startAnalysis();
+  else maybeEngineMove();
+}
+
+function engineFailed(err, token) {
+  if (token !== jobToken || err instanceof Cancelled) return;
+  job = null;
+  if (err instanceof EngineTimeout && retries < 2) {
+    retries += 1;
+    notice(t("tooLong"), "warn");
+    // the client already started a fresh worker; its ready state resumes the work
+  } else {
+    engineError = String(err.message || err);
+    notice(t("problem", { err: engineError }), "error");
+  }
+  render();
+}
+
+async function maybeEngineMove(force = false) {
+  if (job || analysing || isOver() || engineError) return;
+  if (sideToMove() === game.human || engine.state !== "ready") return;
+  if (!force && !atEnd()) return;
+  const token = ++jobToken;
+  const key = posKey();
+  const stm = sideToMove();
+  const moves = shown();
+  const per = TIME_OVERRIDE ?? LEVELS[game.level];
+  job = { token, kind: "move", key, endsAt: performance.now() + (per ?? sliceMs(0)), sliced: per == null };
+  hint = null;
   render();
   const started = performance.now();
+  const onInfo = (info) => { if (token === jobToken) showInfo(info, stm, key); };
   try {
-    const reply = await engine.request(
-      { type: "think", size: SIZE, rule: RULE, moves: game.moves, limits: { timeMs: thinkMs() } },
-      {
-        deadlineMs: deadlineMs(),
-        onInfo(info) {
-          if (token !== thinkToken) return;
-          engineInfoEl.textContent = `Thinking: depth ${info.depth} · ${info.score_text ?? info.score} · ` +
-            `${kilo(info.nps)} nodes/s`;
-        },
-      },
-    );
-    if (token !== thinkToken) return; // a new game started meanwhile
-    thinking = null;
+    let reply;
+    if (per != null) {
+      reply = await ask(thinkMessage(moves, per), token, { deadlineMs: deadlineFor(per), onInfo });
+    } else {
+      for (let i = 0; ; i++) {
+        const ms = sliceMs(i);
+        if (job && job.token === token) job.endsAt = performance.now() + ms;
+        reply = await ask(thinkMessage(moves, ms), token, { deadlineMs: deadlineFor(ms), onInfo });
+        if (token !== jobToken) return;
+        if (reply.type !== "result") break;
+        showInfo(reply, stm, key);
+        if (moveNowFlag || decisive(reply)) break;
+      }
+    }
+    if (token !== jobToken) return; // cancelled meanwhile
+    job = null;
+    moveNowFlag = false;
     if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
     const [x, y] = reply.move;
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= SIZE || y >= SIZE ||
-        stoneMap(game.moves).has(x + "," + y)) {
+        cur.stones.has(x + "," + y)) {
       throw new Error("the engine proposed an illegal move " + JSON.stringify(reply.move));
     }
     retries = 0;
-    addMove(x, y);
+    showInfo(reply, stm, key);
+    playMove(x, y);
+    lastInfo.keys.push(posKey());
     const secs = ((performance.now() - started) / 1000).toFixed(1);
-    engineInfoEl.textContent = `${cellText(x, y, SIZE)} · depth ${reply.depth} · ` +
-      `${reply.score_text ?? reply.score} · ${kilo(reply.nps)} nodes/s · ${secs} s`;
-    announce(`Engine plays ${cellText(x, y, SIZE)}.` + resultSentence());
+    lastEngine = { text: t("playedIn", { move: cell([x, y]), secs }) };
+    announce(t("enginePlays", { move: cell([x, y]) }) + resultSentence());
     notice("");
   } catch (err) {
-    if (token !== thinkToken) return;
-    thinking = null;
-    if (err instanceof EngineTimeout && retries < 2) {
-      retries += 1;
-      notice("The engine took too long and was restarted. It will move as soon as it is back.", "warn");
-      // the client already started a fresh worker; its ready state triggers maybeEngineMove
-    } else {
-      engineError = String(err.message || err);
-      notice(`Engine problem: ${engineError}. Press Retry engine to continue.`, "error");
-    }
+    engineFailed(err, token);
+    return;
   }
   render();
 }
 
-function resultSentence() {
-  if (game.winner) return ` ${colorName(game.winner) === "black" ? "Black" : "White"} wins.`;
-  if (game.draw) return " The game is a draw.";
-  return "";
+async function requestHint() {
+  if (job || analysing || isOver() || engineError || engine.state !== "ready") {
+    announce(t("hintBusy"));
+    return;
+  }
+  if (sideToMove() !== game.human) return;
+  const token = ++jobToken;
+  const key = posKey();
+  const stm = sideToMove();
+  const ms = TIME_OVERRIDE ?? Math.min(LEVELS[game.level] ?? 2000, 2000);
+  job = { token, kind: "hint", key, endsAt: performance.now() + ms };
+  render();
+  try {
+    const reply = await ask(thinkMessage(shown(), ms), token, {
+      deadlineMs: deadlineFor(ms),
+      onInfo: (info) => { if (token === jobToken) showInfo(info, stm, key); },
+    });
+    if (token !== jobToken) return;
+    job = null;
+    if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
+    showInfo(reply, stm, key);
+    hint = { key, move: reply.move };
+    announce(t("hintIs", { move: cell(reply.move) }));
+  } catch (err) {
+    engineFailed(err, token);
+    return;
+  }
+  render();
 }
 
-// ---- input ------------------------------------------------------------------------
+async function startAnalysis() {
+  if (!analysing || job || isOver() || engineError || engine.state !== "ready") return;
+  const token = ++jobToken;
+  const key = posKey();
+  const stm = sideToMove();
+  const moves = shown();
+  job = { token, kind: "analyse", key, endsAt: performance.now() + sliceMs(0) };
+  render();
+  try {
+    for (let i = 0; token === jobToken; i++) {
+      const ms = sliceMs(i);
+      job.endsAt = performance.now() + ms;
+      const reply = await ask(thinkMessage(moves, ms), token, {
+        deadlineMs: deadlineFor(ms),
+        onInfo: (info) => { if (token === jobToken) showInfo(info, stm, key); },
+      });
+      if (token !== jobToken) return;
+      if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
+      retries = 0;
+      showInfo(reply, stm, key);
+      if (decisive(reply) && i >= SLICES.length - 1) break; // solved: more time adds nothing
+    }
+  } catch (err) {
+    engineFailed(err, token);
+    return;
+  }
+  if (token === jobToken) {
+    job = null;
+    render();
+  }
+}
 
-function humanPlay(x, y) {
-  if (isOver(game)) { announce("The game is over. Start a new game."); return false; }
-  if (thinking || sideToMove(game) !== game.human || engineError) {
-    announce("Wait for the engine.");
-    return false;
-  }
-  if (stoneMap(game.moves).has(x + "," + y)) {
-    announce(`${cellText(x, y, SIZE)} is taken.`);
-    return false;
-  }
-  addMove(x, y);
-  announce(`You play ${cellText(x, y, SIZE)}.` + resultSentence());
+function setAnalysis(on) {
+  if (on === analysing) return;
+  cancelJob();
+  analysing = on;
+  hint = null;
+  render();
+  resume();
+}
+
+// ---- moving around the game -----------------------------------------------------------
+
+function goTo(n, how) {
+  n = Math.max(0, Math.min(game.moves.length, n));
+  if (n === game.cursor) return;
+  cancelJob();
+  game.cursor = n;
+  sync();
+  hint = null;
+  saveGame();
+  if (how) announce(how);
+  else announce(n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart"));
+  render();
+  resume();
+}
+
+function undo() {
+  const n = undoTarget();
+  if (n !== null) goTo(n, t("takenBack"));
+}
+
+function redo() {
+  const n = redoTarget();
+  if (n !== null) goTo(n, t("redone"));
+}
+
+function swapSides() {
+  if (analysing || isOver()) return;
+  cancelJob();
+  game.human = 3 - game.human;
+  saveGame();
+  announce(t("swapped", { color: colorLower(game.human) }));
+  render();
+  maybeEngineMove(true);
+}
+
+function newGame({ human, level, rule, first }) {
+  cancelJob();
+  analysing = false;
+  game = freshGame(human, level, rule, first);
+  sync();
+  saveGame();
+  hint = null;
+  lastInfo = null;
+  lastEngine = null;
+  notice("");
+  announce(t("newGameAnn", { color: colorLower(game.human) }));
   render();
   maybeEngineMove();
+}
+
+// A game from a record or link: shown at its end, the player takes the side to move.
+function loadRecord(moves, { rule = game.rule, first = game.first } = {}) {
+  cancelJob();
+  const human = game.human;
+  const level = game.level;
+  game = freshGame(human, level, rule, first);
+  game.moves = moves;
+  game.cursor = moves.length;
+  game.recorded = true;
+  sync();
+  if (!isOver()) game.human = sideToMove();
+  hint = null;
+  lastInfo = null;
+  saveGame();
+  render();
+  resume();
+}
+
+// ---- input --------------------------------------------------------------------------
+
+function humanPlay(x, y) {
+  if (isOver()) { announce(t("gameOver")); return false; }
+  if (!analysing) {
+    if (engineError || (job && job.kind === "move")) { announce(t("waitEngine")); return false; }
+    if (sideToMove() !== game.human) {
+      announce(atEnd() ? t("waitEngine") : t("engineToMoveHere"));
+      return false;
+    }
+  }
+  if (cur.stones.has(x + "," + y)) {
+    announce(t("taken", { move: cell([x, y]) }));
+    return false;
+  }
+  const color = sideToMove();
+  cancelJob(); // a hint or analysis of the position that is about to change
+  playMove(x, y);
+  const said = analysing ? t("playsMove", { color: colorWord(color), move: cell([x, y]) })
+    : t("youPlayMove", { move: cell([x, y]) });
+  announce(said + resultSentence());
+  render();
+  resume();
   return true;
 }
 
 canvas.addEventListener("click", (ev) => {
-  const cell = view.cellAt(ev.clientX, ev.clientY);
-  if (!cell) return;
-  view.cursor = cell;
-  humanPlay(...cell);
+  const c = view.cellAt(ev.clientX, ev.clientY);
+  if (!c) return;
+  view.cursor = c;
+  humanPlay(...c);
 });
 
 canvas.addEventListener("pointermove", (ev) => {
   if (ev.pointerType !== "mouse") return;
-  const cell = view.cellAt(ev.clientX, ev.clientY);
-  const playable = cell && !isOver(game) && !thinking && !engineError && sideToMove(game) === game.human;
-  const next = playable ? cell : null;
+  const c = view.cellAt(ev.clientX, ev.clientY);
+  const mayPlay = !isOver() && (analysing || (!engineError && !(job && job.kind === "move") && sideToMove() === game.human));
+  const next = c && mayPlay ? c : null;
   if (String(next) !== String(view.hover)) {
     view.hover = next;
-    view.hoverColor = game.human;
+    view.hoverColor = sideToMove();
     view.draw();
   }
 });
@@ -320,18 +749,19 @@ view.cursor = [(SIZE - 1) / 2, (SIZE - 1) / 2];
 
 function updateCursorLabel() {
   const [x, y] = view.cursor;
-  const color = stoneMap(game.moves).get(x + "," + y);
-  const what = color ? `${colorName(color)} stone` : "empty";
+  const who = cur.stones.get(x + "," + y);
+  const what = who === undefined ? "empty" : `${colorName(colorOf(who))} stone`;
   canvas.setAttribute("aria-label", `Gomoku board, 15 by 15. Cursor on ${cellText(x, y, SIZE)}, ${what}. ` +
     "Arrow keys move, Enter or Space places a stone.");
   return `${cellText(x, y, SIZE)}, ${what}`;
 }
 
 canvas.addEventListener("keydown", (ev) => {
-  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (moves[ev.key]) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return; // browsing keys: the document handler
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (steps[ev.key]) {
     ev.preventDefault();
-    const [dx, dy] = moves[ev.key];
+    const [dx, dy] = steps[ev.key];
     const [x, y] = view.cursor;
     view.cursor = [Math.min(SIZE - 1, Math.max(0, x + dx)), Math.min(SIZE - 1, Math.max(0, y + dy))];
     view.showCursor = true;
@@ -350,42 +780,46 @@ canvas.addEventListener("focus", () => {
 });
 canvas.addEventListener("blur", () => { view.showCursor = false; view.draw(); });
 
+// Browsing: arrows / Home / End anywhere but in form fields; on the board with Alt or Ctrl.
+document.addEventListener("keydown", (ev) => {
+  if (ev.defaultPrevented || document.querySelector("dialog[open]")) return;
+  const tag = ev.target && ev.target.tagName;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag)) return;
+  const onBoard = ev.target === canvas;
+  if (onBoard && !(ev.altKey || ev.ctrlKey || ev.metaKey)) return;
+  const to = { ArrowLeft: game.cursor - 1, ArrowRight: game.cursor + 1, Home: 0, End: game.moves.length }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  goTo(to);
+});
+
 newGameBtn.addEventListener("click", () => {
-  const level = game.level;
-  game = freshGame(Number(sideSel.value) === WHITE ? WHITE : BLACK, level);
-  thinkToken += 1; // forget any search still running
-  thinking = null;
-  saveGame();
-  notice("");
-  announce(`New game. You play ${colorName(game.human)}.`);
-  engineInfoEl.textContent = "";
-  render();
-  maybeEngineMove();
+  newGame({ human: Number(sideSel.value) === WHITE ? WHITE : BLACK, level: game.level, rule: game.rule, first: game.first });
 });
 
 sideSel.addEventListener("change", () => {
   if (game.moves.length === 0) newGameBtn.click();
-  else notice("The new side applies from the next game (press New game).", "info");
+  else notice(t("sideNext"), "info");
 });
 
 levelSel.addEventListener("change", () => {
-  game.level = LEVELS[levelSel.value] ? levelSel.value : "normal";
+  game.level = LEVELS[levelSel.value] !== undefined ? levelSel.value : DEFAULT_LEVEL;
   saveGame();
 });
 
-undoBtn.addEventListener("click", () => {
-  if (thinking || game.moves.length === 0) return;
-  // Take back the engine's reply (if any) and the human's last move.
-  const humanParity = game.human === BLACK ? 0 : 1;
-  let n = game.moves.length;
-  if (n > 0 && (n - 1) % 2 !== humanParity) n -= 1;
-  if (n > 0) n -= 1;
-  game.moves = game.moves.slice(0, n);
-  replayResult(game);
-  saveGame();
-  announce("Move taken back.");
-  render();
-  maybeEngineMove();
+undoBtn.addEventListener("click", undo);
+redoBtn.addEventListener("click", redo);
+hintBtn.addEventListener("click", requestHint);
+swapBtn.addEventListener("click", swapSides);
+analyseBtn.addEventListener("click", () => setAnalysis(!analysing));
+moveNowBtn.addEventListener("click", () => { moveNowFlag = true; });
+$("#nav-first").addEventListener("click", () => goTo(0));
+$("#nav-prev").addEventListener("click", () => goTo(game.cursor - 1));
+$("#nav-next").addEventListener("click", () => goTo(game.cursor + 1));
+$("#nav-last").addEventListener("click", () => goTo(game.moves.length));
+moveListEl.addEventListener("click", (ev) => {
+  const b = ev.target.closest("button.mv");
+  if (b) goTo(Number(b.dataset.index));
 });
 
 retryBtn.addEventListener("click", () => {
@@ -396,7 +830,206 @@ retryBtn.addEventListener("click", () => {
   render();
 });
 
-// ---- layout -----------------------------------------------------------------------
+// ---- thinking panel ------------------------------------------------------------------
+
+const thinkPanel = $("#think-panel");
+function setPvHover(on) {
+  if (pvHover === on) return;
+  pvHover = on;
+  view.overlay = pvOverlay();
+  view.draw();
+}
+thinkPanel.addEventListener("mouseenter", () => setPvHover(true));
+thinkPanel.addEventListener("mouseleave", () => setPvHover(thinkPanel.contains(document.activeElement)));
+thinkPanel.addEventListener("focusin", () => setPvHover(true));
+thinkPanel.addEventListener("focusout", () => setPvHover(false));
+$("#show-pv").addEventListener("change", (ev) => {
+  settings.showPv = ev.target.checked;
+  saveSettings();
+  render();
+});
+
+// ---- new game dialog -----------------------------------------------------------------
+
+const ngDialog = $("#new-game-dialog");
+$("#setup").addEventListener("click", () => {
+  ngDialog.querySelector(`input[name="ng-side"][value="${game.human}"]`).checked = true;
+  ngDialog.querySelector(`input[name="ng-first"][value="${colorName(game.first)}"]`).checked = true;
+  ngDialog.querySelector(`input[name="ng-rule"][value="${game.rule}"]`).checked = true;
+  $("#ng-level").value = game.level;
+  ngDialog.showModal();
+});
+$("#ng-cancel").addEventListener("click", () => ngDialog.close());
+$("#ng-start").addEventListener("click", () => {
+  const val = (name) => ngDialog.querySelector(`input[name="${name}"]:checked`).value;
+  ngDialog.close();
+  const level = LEVELS[$("#ng-level").value] !== undefined ? $("#ng-level").value : DEFAULT_LEVEL;
+  newGame({
+    human: val("ng-side") === "2" ? WHITE : BLACK,
+    first: val("ng-first") === "white" ? WHITE : BLACK,
+    rule: RULES.includes(val("ng-rule")) ? val("ng-rule") : "freestyle",
+    level,
+  });
+});
+
+// ---- records -------------------------------------------------------------------------
+
+const recDialog = $("#records-dialog");
+const recMsg = $("#record-msg");
+
+function shareLink() {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = toFragment({ moves: shown(), size: SIZE, rule: game.rule, first: colorName(game.first) });
+  return url.href;
+}
+
+function fillRecords() {
+  $("#record-text").value = formatMoves(game.moves, SIZE);
+  $("#share-link").value = shareLink();
+  recMsg.textContent = "";
+  const list = $("#history-list");
+  list.textContent = "";
+  if (!history.length) {
+    const li = document.createElement("li");
+    li.className = "empty";
+    li.textContent = t("noHistory");
+    list.append(li);
+  }
+  history.slice().reverse().forEach((h) => {
+    const li = document.createElement("li");
+    const n = h.moves.split(" ").filter(Boolean).length;
+    const label = document.createElement("span");
+    label.textContent = `${h.date.slice(0, 16).replace("T", " ")} · ${t("res_" + h.result)} · ${n} · ${t("rule_" + h.rule)}`;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = t("load");
+    b.addEventListener("click", () => {
+      try {
+        loadRecord(parseMoves(h.moves, SIZE, h.rule), { rule: h.rule, first: h.first });
+        recDialog.close();
+      } catch (err) {
+        recMsg.textContent = t("importBad", { err: err.message });
+      }
+    });
+    li.append(label, b);
+    list.append(li);
+  });
+}
+
+async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    recMsg.textContent = t("copied");
+  } catch {
+    input.focus();
+    input.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+    recMsg.textContent = ok ? t("copied") : t("copyFailed");
+  }
+}
+
+function importMoves(parse) {
+  try {
+    const moves = parse();
+    loadRecord(moves);
+    fillRecords();
+    recMsg.textContent = t("imported", { n: moves.length });
+    announce(t("imported", { n: moves.length }));
+  } catch (err) {
+    recMsg.textContent = t("importBad", { err: err.message });
+  }
+}
+
+$("#records").addEventListener("click", () => {
+  fillRecords();
+  recDialog.showModal();
+});
+$("#records-close").addEventListener("click", () => recDialog.close());
+$("#record-load").addEventListener("click", () => importMoves(() => parseMoves($("#record-text").value, SIZE, game.rule)));
+$("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
+$("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
+$("#psq-export").addEventListener("click", () => {
+  const blob = new Blob([toPsq(game.moves, SIZE)], { type: "text/plain" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+});
+$("#psq-import").addEventListener("click", () => $("#psq-file").click());
+$("#psq-file").addEventListener("change", async (ev) => {
+  const file = ev.target.files && ev.target.files[0];
+  ev.target.value = "";
+  if (!file) return;
+  if (file.size > 200000) { recMsg.textContent = t("importBad", { err: "the file is too large" }); return; }
+  const text = await file.text();
+  importMoves(() => parsePsq(text, SIZE, game.rule));
+});
+
+// A share link (#moves=h8,i9&rule=freestyle&size=15) opens that position.
+function openFragment() {
+  let link;
+  try {
+    link = parseFragment(location.hash, SIZE);
+  } catch (err) {
+    notice(t("badLink", { err: err.message }), "warn");
+    history_replace();
+    return false;
+  }
+  if (!link) return false;
+  analysing = false;
+  loadRecord(link.moves, { rule: link.rule, first: link.first === "white" ? WHITE : BLACK });
+  notice(t("linkOpened"), "info");
+  history_replace();
+  return true;
+}
+
+function history_replace() {
+  // drop the fragment: a reload then shows the game as it goes on (from localStorage)
+  try { window.history.replaceState(null, "", location.pathname + location.search); } catch { /* ignore */ }
+}
+window.addEventListener("hashchange", openFragment);
+
+// ---- display settings ------------------------------------------------------------------
+
+function applySettings() {
+  const root = document.documentElement;
+  if (settings.theme === "auto") delete root.dataset.theme;
+  else root.dataset.theme = settings.theme;
+  setLanguage(pickLanguage(settings.lang));
+  $("#opt-numbers").checked = settings.numbers;
+  $("#opt-coords").checked = settings.coords;
+  $("#opt-sound").checked = settings.sound;
+  $("#opt-theme").value = settings.theme;
+  $("#opt-lang").value = currentLanguage();
+}
+
+for (const [id, keyName] of [["#opt-numbers", "numbers"], ["#opt-coords", "coords"], ["#opt-sound", "sound"]]) {
+  $(id).addEventListener("change", (ev) => {
+    settings[keyName] = ev.target.checked;
+    saveSettings();
+    if (keyName === "sound" && settings.sound) playStone(BLACK);
+    render();
+  });
+}
+$("#opt-theme").addEventListener("change", (ev) => {
+  settings.theme = ev.target.value;
+  saveSettings();
+  applySettings();
+  render();
+});
+$("#opt-lang").addEventListener("change", (ev) => {
+  settings.lang = ev.target.value;
+  saveSettings();
+  applySettings();
+  render();
+});
+
+// ---- layout -------------------------------------------------------------------------
 
 const resizeObserver = new ResizeObserver(() => view.resize());
 resizeObserver.observe(canvas);
@@ -409,11 +1042,19 @@ if (TEST_MODE) {
     hang() { engine.postRaw({ type: "debug-hang" }); },
     send(data, id = null, deadlineMs = 30000) { return engine.rawRequest(data, id, deadlineMs); },
     state() {
-      return { game: structuredClone(game), engine: engine.state, restarts: engine.restarts, thinking: !!thinking };
+      return {
+        game: { ...structuredClone(game), line: cur.line, winner: cur.winner },
+        engine: engine.state, restarts: engine.restarts, thinking: !!(job && job.kind === "move"),
+        job: job ? job.kind : null, analysing, info: lastInfo ? { ...lastInfo } : null,
+      };
     },
   };
 }
 
+applySettings();
+sync();
 render();
+if (startupNotices.length) notice(startupNotices.map((k) => t(k)).join(" "), "warn");
+openFragment();
 view.resize();
 engine.start();

@@ -1,0 +1,160 @@
+// UI text in English and Simplified Chinese. t("key", {vars}) fills in {name} fields.
+// Static text in index.html carries data-i18n (text), data-i18n-label (aria-label) or
+// data-i18n-title (title); applyStatic() fills them in for the current language.
+
+const en = {
+  tagline: "Five in a row against an engine running in your browser",
+  newGame: "New game", setup: "New game…", undo: "Undo", redo: "Redo", hint: "Hint",
+  swap: "Swap sides", analyse: "Analyse", stopAnalyse: "Stop analysis", moveNow: "Move now",
+  retry: "Retry engine", records: "Records…", close: "Close", start: "Start", cancel: "Cancel",
+  blackL: "black", whiteL: "white", youPlay: "You play", engineLevel: "Engine", black: "Black", white: "White",
+  blackFirst: "Black (first)", firstMove: "First move", rule: "Rule",
+  freestyle: "Freestyle (five or more)", standard: "Standard (exactly five)", strength: "Strength",
+  lvl_t03: "Beginner (0.3 s)", lvl_t1: "Casual (1 s)", lvl_t3: "Strong (3 s)", lvl_t10: "Expert (10 s)",
+  lvl_inf: "Unlimited (until Move now)",
+  navFirst: "First move", navPrev: "Previous move", navNext: "Next move", navLast: "Last move",
+  navPos: "Move {n} of {total}", moves: "Moves", noMoves: "No moves yet.",
+  thinking: "Engine thinking", score: "Score", depth: "Depth", speed: "Speed", source: "Source",
+  pv: "Best line", showPv: "Show best line on the board", lastEngine: "Engine's last move",
+  evalBar: "Evaluation: {text}",
+  display: "Display", numbers: "Move numbers", coords: "Coordinates", sound: "Move sound",
+  theme: "Theme", themeAuto: "System", themeLight: "Light", themeDark: "Dark", language: "Language",
+  help: "Click or tap an intersection. Keyboard: focus the board, arrows move, Enter or Space places a stone. " +
+    "Alt+arrows or arrows outside the board browse the game. Five in a row wins.",
+  // status
+  st_loading: "loading engine...", st_restarting: "restarting engine...", st_yourTurnLoading: "your turn (engine loading...)",
+  st_thinking: "thinking...", st_yourTurn: "your turn", st_analysing: "analysing", st_review: "reviewing the game",
+  st_error: "engine error", st_draw: "draw — the board is full", st_wins: "{color} wins",
+  youAre: "You play {color}.", youAreFirst: "You play {color} and move first.",
+  youWin: "You win — well played!", engineWins: "The engine wins this one.", nobodyWins: "Nobody wins this one.",
+  pressNew: " Press New game to play again.", analysisLine: "Analysis: play either colour, the engine only comments.",
+  reviewLine: "The engine is to move here: go forward, or Swap sides to let it play from here.",
+  rule_freestyle: "freestyle", rule_standard: "standard",
+  // announcements
+  youPlayMove: "You play {move}.", enginePlays: "Engine plays {move}.", playsMove: "{color} plays {move}.",
+  blackWins: " Black wins.", whiteWins: " White wins.", isDraw: " The game is a draw.",
+  gameOver: "The game is over. Start a new game.", waitEngine: "Wait for the engine.", taken: "{move} is taken.",
+  engineToMoveHere: "The engine is to move here. Press Swap sides to play this side.",
+  newGameAnn: "New game. You play {color}.", takenBack: "Move taken back.", redone: "Move replayed.",
+  atMove: "Move {n}: {move}.", atStart: "Start of the game.",
+  hintIs: "Hint: {move}.", hintBusy: "The engine is busy; try the hint again in a moment.",
+  swapped: "You now play {color}.",
+  // notices
+  restarted: "The engine was restarted. Play on.",
+  tooLong: "The engine took too long and was restarted. It will move as soon as it is back.",
+  cannotStart: "The engine could not be started: {err}. Reload the page to try again.",
+  problem: "Engine problem: {err}. Press Retry engine to continue.",
+  sideNext: "The new side applies from the next game (press New game).",
+  corruptGame: "The saved game could not be read and was discarded.",
+  corruptSettings: "Saved settings could not be read; the defaults are used.",
+  corruptHistory: "The list of finished games could not be read and was cleared.",
+  badLink: "The link could not be opened: {err}. Your current game is unchanged.",
+  linkOpened: "Opened the position from the link.",
+  updated: "A new version of the page is ready; reload to use it.",
+  offlineReady: "Ready for offline play.",
+  // records
+  recordsTitle: "Game records", moveListLabel: "Move list (like h8 i9 j10)", loadMoves: "Load moves",
+  copyMoves: "Copy moves", shareLabel: "Share link", copyLink: "Copy link", psqExport: "Download .psq",
+  psqImport: "Open .psq file…", history: "Finished games", noHistory: "No finished games yet.", load: "Load",
+  copied: "Copied.", copyFailed: "Copy the text by hand (select it, Ctrl+C).",
+  importBad: "Could not load: {err}. The current game is unchanged.", imported: "Loaded {n} moves.",
+  res_black: "Black won", res_white: "White won", res_draw: "Draw",
+  // dialog
+  dialogTitle: "New game", whiteFirst: "White first", blackFirstShort: "Black first",
+  src_book: "opening book", src_threat: "threat search", src_search: "search", src_forced: "forced",
+  winsIn: "{color} wins in {n}", even: "even", playedIn: "{move} in {secs} s",
+  solved: "solved", sliceInfo: "analysing… {secs} s",
+};
+
+const zh = {
+  tagline: "在浏览器中与引擎对弈五子棋",
+  newGame: "新游戏", setup: "新游戏设置…", undo: "悔棋", redo: "重做", hint: "提示",
+  swap: "交换执子", analyse: "分析", stopAnalyse: "停止分析", moveNow: "立即落子",
+  retry: "重启引擎", records: "棋谱…", close: "关闭", start: "开始", cancel: "取消",
+  blackL: "黑棋", whiteL: "白棋", youPlay: "你执", engineLevel: "引擎", black: "黑棋", white: "白棋",
+  blackFirst: "黑棋（先手）", firstMove: "先手", rule: "规则",
+  freestyle: "自由规则（五连或以上）", standard: "标准规则（恰好五连）", strength: "强度",
+  lvl_t03: "入门（0.3 秒）", lvl_t1: "休闲（1 秒）", lvl_t3: "强（3 秒）", lvl_t10: "专家（10 秒）",
+  lvl_inf: "无限（直到立即落子）",
+  navFirst: "第一手", navPrev: "上一手", navNext: "下一手", navLast: "最后一手",
+  navPos: "第 {n} 手，共 {total} 手", moves: "着法", noMoves: "还没有落子。",
+  thinking: "引擎思考", score: "评分", depth: "深度", speed: "速度", source: "来源",
+  pv: "最佳变化", showPv: "在棋盘上显示最佳变化", lastEngine: "引擎上一手",
+  evalBar: "形势：{text}",
+  display: "显示", numbers: "手数", coords: "坐标", sound: "落子音效",
+  theme: "主题", themeAuto: "跟随系统", themeLight: "浅色", themeDark: "深色", language: "语言",
+  help: "点击或轻触交叉点落子。键盘：聚焦棋盘，方向键移动，回车或空格落子。Alt+方向键或在棋盘外按方向键浏览棋局。五子连珠获胜。",
+  st_loading: "正在加载引擎…", st_restarting: "正在重启引擎…", st_yourTurnLoading: "轮到你了（引擎加载中…）",
+  st_thinking: "思考中…", st_yourTurn: "轮到你了", st_analysing: "分析中", st_review: "复盘中",
+  st_error: "引擎错误", st_draw: "和棋——棋盘已满", st_wins: "{color}获胜",
+  youAre: "你执{color}。", youAreFirst: "你执{color}，先行。",
+  youWin: "你赢了，下得好！", engineWins: "这局引擎获胜。", nobodyWins: "这局无人获胜。",
+  pressNew: "按“新游戏”再来一局。", analysisLine: "分析模式：双方都由你落子，引擎只给出评价。",
+  reviewLine: "此处轮到引擎：向后浏览，或按“交换执子”让引擎从这里走。",
+  rule_freestyle: "自由规则", rule_standard: "标准规则",
+  youPlayMove: "你下在 {move}。", enginePlays: "引擎下在 {move}。", playsMove: "{color}下在 {move}。",
+  blackWins: "黑棋获胜。", whiteWins: "白棋获胜。", isDraw: "和棋。",
+  gameOver: "本局已结束，请开始新游戏。", waitEngine: "请等待引擎。", taken: "{move} 已有棋子。",
+  engineToMoveHere: "此处轮到引擎。按“交换执子”可以执这一方。",
+  newGameAnn: "新游戏。你执{color}。", takenBack: "已悔棋。", redone: "已重做。",
+  atMove: "第 {n} 手：{move}。", atStart: "棋局开始。",
+  hintIs: "提示：{move}。", hintBusy: "引擎正忙，请稍后再试。",
+  swapped: "你现在执{color}。",
+  restarted: "引擎已重启，请继续。",
+  tooLong: "引擎用时过长，已重启。恢复后会立即落子。",
+  cannotStart: "无法启动引擎：{err}。请刷新页面重试。",
+  problem: "引擎出错：{err}。按“重启引擎”继续。",
+  sideNext: "新的执子从下一局开始（按“新游戏”）。",
+  corruptGame: "保存的棋局无法读取，已丢弃。",
+  corruptSettings: "保存的设置无法读取，已恢复默认。",
+  corruptHistory: "已完成棋局列表无法读取，已清空。",
+  badLink: "无法打开链接：{err}。当前棋局未改变。",
+  linkOpened: "已打开链接中的局面。",
+  updated: "页面有新版本，刷新即可使用。",
+  offlineReady: "已可离线使用。",
+  recordsTitle: "棋谱", moveListLabel: "着法列表（如 h8 i9 j10）", loadMoves: "载入着法",
+  copyMoves: "复制着法", shareLabel: "分享链接", copyLink: "复制链接", psqExport: "下载 .psq",
+  psqImport: "打开 .psq 文件…", history: "已完成的棋局", noHistory: "还没有已完成的棋局。", load: "载入",
+  copied: "已复制。", copyFailed: "请手动复制（选中后按 Ctrl+C）。",
+  importBad: "无法载入：{err}。当前棋局未改变。", imported: "已载入 {n} 手。",
+  res_black: "黑胜", res_white: "白胜", res_draw: "和棋",
+  dialogTitle: "新游戏", whiteFirst: "白棋先行", blackFirstShort: "黑棋先行",
+  src_book: "开局库", src_threat: "威胁搜索", src_search: "搜索", src_forced: "唯一应着",
+  winsIn: "{color} {n} 手内获胜", even: "均势", playedIn: "{move}，用时 {secs} 秒",
+  solved: "已解出", sliceInfo: "分析中… {secs} 秒",
+};
+
+const TABLES = { en, zh };
+export const LANGS = { en: "English", zh: "简体中文" };
+let lang = "en";
+
+export function pickLanguage(saved) {
+  if (saved && TABLES[saved]) return saved;
+  const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const p of prefs) {
+    const base = String(p).toLowerCase().split("-")[0];
+    if (TABLES[base]) return base;
+  }
+  return "en";
+}
+
+export function setLanguage(code) {
+  lang = TABLES[code] ? code : "en";
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  applyStatic(document);
+}
+
+export function currentLanguage() {
+  return lang;
+}
+
+export function t(key, vars = {}) {
+  const text = TABLES[lang][key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : "{" + k + "}"));
+}
+
+export function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}

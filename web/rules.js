@@ -1,0 +1,49 @@
+// Game rules the page needs without the engine: who has five, when the board is full.
+//
+// Moves are engine coordinates [x, y] (0-based, y from the top). The first move belongs to
+// "player 0" (black, unless the game was set up with white first), then they alternate.
+// Freestyle: five or more in a row wins. Standard: exactly five wins (six or more do not).
+
+export const RULES = ["freestyle", "standard"];
+
+const DIRS = [[1, 0], [0, 1], [1, 1], [1, -1]];
+
+// The winning line through (x, y) for the stone there, or null.
+export function winLine(stones, x, y, size, rule) {
+  const who = stones.get(x + "," + y);
+  if (who === undefined) return null;
+  for (const [dx, dy] of DIRS) {
+    const line = [[x, y]];
+    for (const sgn of [1, -1]) {
+      let cx = x + sgn * dx, cy = y + sgn * dy;
+      while (cx >= 0 && cy >= 0 && cx < size && cy < size && stones.get(cx + "," + cy) === who) {
+        line.push([cx, cy]);
+        cx += sgn * dx; cy += sgn * dy;
+      }
+    }
+    if (rule === "standard" ? line.length === 5 : line.length >= 5) {
+      return line.sort((a, b) => (a[0] - b[0]) || (a[1] - b[1]));
+    }
+  }
+  return null;
+}
+
+// Replays moves; stones map "x,y" -> player (0 first mover, 1 second).
+// Returns {winner: -1 | 0 | 1, line, wonAt (index of the winning move or -1), draw}.
+// Throws an Error naming the first bad move (off the board, taken, after the end).
+export function replay(moves, size, rule) {
+  const stones = new Map();
+  let winner = -1, line = [], wonAt = -1;
+  moves.forEach((m, i) => {
+    if (!Array.isArray(m) || m.length !== 2 || !m.every((v) => Number.isInteger(v) && v >= 0 && v < size)) {
+      throw new Error(`move ${i + 1} is not on the ${size}x${size} board`);
+    }
+    if (winner >= 0) throw new Error(`move ${i + 1} comes after the game was won (move ${wonAt + 1})`);
+    const key = m[0] + "," + m[1];
+    if (stones.has(key)) throw new Error(`move ${i + 1} is on a taken point`);
+    stones.set(key, i % 2);
+    const l = winLine(stones, m[0], m[1], size, rule);
+    if (l) { winner = i % 2; line = l; wonAt = i; }
+  });
+  return { winner, line, wonAt, draw: winner < 0 && moves.length === size * size, stones };
+}
