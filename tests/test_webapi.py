@@ -88,6 +88,14 @@ def test_depth_and_node_limits_are_accepted():
     assert reply["type"] == "result"
 
 
+def test_book_flag_turns_the_opening_book_off():
+    # h8 g9: a position the opening book answers (the page's first test game starts so)
+    with_book, _ = think([[7, 7], [6, 6]], {"timeMs": 300})
+    without, _ = think([[7, 7], [6, 6]], {"timeMs": 300, "book": False})
+    assert with_book["source"] == "book"
+    assert without["type"] == "result" and without["source"] != "book" and without["depth"] >= 1
+
+
 def test_status_message():
     moves = [[x, 7] for x in range(5)]
     moves = [m for pair in zip(moves, [[x, 0] for x in range(5)], strict=True) for m in pair][:-1]
@@ -187,6 +195,8 @@ def test_handle_json_round_trip():
         ({"id": 3, "type": "think", "moves": [], "limits": {"depth": 0}}, 3, ["depth"]),
         ({"id": 3, "type": "think", "moves": [], "limits": {"nodes": -1}}, 3, ["nodes"]),
         ({"id": 3, "type": "think", "moves": [], "limits": {"time": 100}}, 3, ["time"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"timeMs": 9, "book": 0}}, 3, ["book"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"book": False}}, 3, ["limits"]),
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": "15"}, 4, ["size"]),
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": 3}, 4, []),
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": 99}, 4, []),

@@ -7,8 +7,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
 
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
-    {type: "think", id, size?, rule?, moves: [[x, y], ...], limits: {timeMs?, depth?, nodes?},
-     reset?}
+    {type: "think", id, size?, rule?, moves: [[x, y], ...],
+     limits: {timeMs?, depth?, nodes?, book?}, reset?}
         -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms}
            (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
@@ -18,8 +18,10 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "bench", id, what: "core" | "search", seconds?, depth?}
         -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide)
 
-size defaults to 15, rule to "freestyle". limits needs at least one of its fields; without
-timeMs the search is bounded by depth / nodes alone. The engine and its transposition table
+size defaults to 15, rule to "freestyle". limits needs at least one of timeMs, depth, nodes;
+without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
+default true) says whether the opening book may answer; the page's analysis turns it off
+so that it shows a real search. The engine and its transposition table
 are kept from message to message (a game in progress profits); reset: true starts afresh.
 
 Anything malformed gets {type: "error", id, message} (id is null when the message had no
@@ -113,12 +115,12 @@ def _parse_moves(message: Message, size: int) -> list[tuple[int, int]]:
     return out
 
 
-def _parse_limits(message: Message) -> dict[str, int | None]:
+def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
-    _check_keys(limits, {"timeMs", "depth", "nodes"}, "limits")
-    out: dict[str, int | None] = {}
+    _check_keys(limits, {"timeMs", "depth", "nodes", "book"}, "limits")
+    out: dict[str, int | bool | None] = {}
     t = limits.get("timeMs")
     if t is not None:
         if not _is_number(t) or not 0 < t <= MAX_TIME_MS:
@@ -137,6 +139,10 @@ def _parse_limits(message: Message) -> dict[str, int | None]:
     if not out:
         raise BadMessage("limits needs at least one of timeMs, depth, nodes")
     out.setdefault("time_ms", None)  # no timeMs: bounded by depth / nodes alone
+    book = limits.get("book", True)
+    if not isinstance(book, bool):
+        raise BadMessage(f"limits.book must be true or false, got {book!r}")
+    out["use_book"] = book
     return out
 
 
@@ -265,7 +271,7 @@ class WebApi:
         }
 
     def _think(
-        self, eng: Any, limits: dict[str, int | None], mid: str | int, emit: Emit | None
+        self, eng: Any, limits: dict[str, int | bool | None], mid: str | int, emit: Emit | None
     ) -> Message:
         from .engine import Limits
         from .geometry import to_text
