@@ -397,8 +397,8 @@ function renderThink() {
   } else {
     const sc = describeScore(info);
     $("#think-score").textContent = sc.text;
-    $("#think-depth").textContent = String(info.depth ?? "–");
-    $("#think-nps").textContent = `${kilo(info.nps)} nodes/s`;
+    $("#think-depth").textContent = info.depth ? String(info.depth) : "–";
+    $("#think-nps").textContent = info.nps ? `${kilo(info.nps)} nodes/s` : "–";
     $("#think-source").textContent = info.source ? t("src_" + info.source) : (job ? "…" : "–");
     $("#think-pv").textContent = (info.pv || []).map(cell).join(" ") || "–";
     $("#eval-fill").style.width = `${Math.round(sc.black * 1000) / 10}%`;
@@ -455,8 +455,9 @@ function ask(message, token, opts) {
   return run;
 }
 
-function thinkMessage(moves, timeMs) {
-  return { type: "think", size: SIZE, rule: game.rule, moves, limits: { timeMs } };
+function thinkMessage(moves, timeMs, book = true) {
+  const limits = book ? { timeMs } : { timeMs, book: false };
+  return { type: "think", size: SIZE, rule: game.rule, moves, limits };
 }
 
 function deadlineFor(ms) {
@@ -601,7 +602,8 @@ async function startAnalysis() {
     for (let i = 0; token === jobToken; i++) {
       const ms = sliceMs(i);
       job.endsAt = performance.now() + ms;
-      const reply = await ask(thinkMessage(moves, ms), token, {
+      // no opening book here: analysis shows what a search finds
+      const reply = await ask(thinkMessage(moves, ms, false), token, {
         deadlineMs: deadlineFor(ms),
         onInfo: (info) => { if (token === jobToken) showInfo(info, stm, key); },
       });
