@@ -7,6 +7,9 @@
 dist/ holds everything the page needs; it makes no request to any other host:
 
     index.html, main.js, worker.js, board.js, ... (copied from web/)
+    manifest.webmanifest, icon*.{svg,png}   web app manifest (installable)
+    sw.js                  service worker (offline): build.py fills in the build id and the
+                           list of every file to cache
     build-info.json        version, wheel path and sha256, Pyodide version (read by the worker)
     pyodide/               the Pyodide runtime files from node_modules/pyodide (npm ci) and
                            the numpy wheel next to pyodide-lock.json
@@ -53,14 +56,15 @@ PYODIDE_FILES = [
 WEB_SUFFIXES = {".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".webmanifest", ".txt"}
 
 # Content-Security-Policy. The page (web/index.html, as a meta tag; tests/browser checks
-# that the texts agree) loads only its own scripts, styles and icon and starts a worker;
-# it runs no WebAssembly itself.
+# that the texts agree) loads only its own scripts, styles, icon and web app manifest and
+# starts a worker and a service worker (worker-src); it runs no WebAssembly itself.
 PAGE_CSP = (
     "default-src 'none'; "
     "script-src 'self'; "
     "worker-src 'self'; "
     "style-src 'self'; "
     "img-src 'self'; "
+    "manifest-src 'self'; "
     "base-uri 'none'; "
     "form-action 'none'"
 )
@@ -69,6 +73,26 @@ PAGE_CSP = (
 # scripts and fetches, nothing more. GitHub Pages cannot send headers; `--serve` does, so
 # the tests run the engine under this policy.
 WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'"
+# The service worker only fetches the site's own files into its cache.
+SW_CSP = "default-src 'none'; connect-src 'self'"
+SW_BUILD_LINE = 'const BUILD = "dev"; // filled in by build.py'
+SW_FILES_LINE = "const FILES = []; // filled in by build.py"
+
+
+def stage_service_worker(staging: Path, build_id: str) -> None:
+    """Fill in sw.js: the cache name's build id and every file of the site (but itself)."""
+    sw = staging / "sw.js"
+    text = sw.read_text()
+    if SW_BUILD_LINE not in text or SW_FILES_LINE not in text:
+        raise SystemExit("web/sw.js: the BUILD / FILES lines build.py fills in are missing")
+    files = ["./"] + sorted(
+        f.relative_to(staging).as_posix()
+        for f in staging.rglob("*")
+        if f.is_file() and f.name not in ("sw.js", ".nojekyll")
+    )
+    text = text.replace(SW_BUILD_LINE, f"const BUILD = {json.dumps(build_id)};")
+    text = text.replace(SW_FILES_LINE, f"const FILES = {json.dumps(files, indent=0)};")
+    sw.write_text(text)
 
 
 def log(msg: str) -> None:
@@ -204,6 +228,7 @@ def build(out: Path, numpy_dir: Path | None) -> dict:
             "numpyWheel": numpy_whl.name,
         }
         (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+        stage_service_worker(staging, f"{info['build']}-pyodide{version}")
 
         for d in [staging, *(p for p in staging.rglob("*") if p.is_dir())]:
             d.chmod(0o755)
@@ -229,12 +254,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".whl": "application/octet-stream",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         path = self.path.split("?", 1)[0]
-        if path.endswith("worker.js"):
+        if path.endswith("/sw.js"):
+            self.send_header("Content-Security-Policy", SW_CSP)
+        elif path.endswith("worker.js"):
             self.send_header("Content-Security-Policy", WORKER_CSP)
         elif path.endswith((".html", "/")):
             self.send_header("Content-Security-Policy", PAGE_CSP + "; frame-ancestors 'none'")

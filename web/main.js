@@ -11,6 +11,7 @@ import { RULES, replay } from "./rules.js";
 import { formatMoves, parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
 import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
 import { playStone } from "./sound.js";
+import { registerOffline } from "./offline.js";
 
 const SIZE = 15;
 const STORAGE_KEY = "gomoku.game.v1";
@@ -180,6 +181,7 @@ let hint = null; // {key, move}
 let lastInfo = null; // {keys, offset, stm, depth, score, score_text, nps, pv, source}
 let lastEngine = null; // {text}
 let pvHover = false;
+let offlineStarted = false;
 
 // ---- game state ---------------------------------------------------------------------
 
@@ -287,6 +289,7 @@ function render() {
   canvas.dataset.status = code;
   canvas.dataset.engine = engine.state;
   canvas.dataset.hint = view.hint ? cell(view.hint) : "";
+  canvas.dataset.overlay = view.overlay.map((o) => cell([o.x, o.y])).join(" ");
   canvas.dataset.rule = game.rule;
   document.body.dataset.status = code;
   statusEl.textContent = text.charAt(0).toUpperCase() + text.slice(1);
@@ -432,6 +435,13 @@ const engine = new EngineClient({
       console.info("engine ready", JSON.stringify({ pageLoadMs: ms, workerMs: detail.loadMs, phases: detail.phases }));
       if (engine.restarts && !quietRestart) notice(t("restarted"), "info");
       quietRestart = false;
+      if (!offlineStarted) {
+        offlineStarted = true;
+        registerOffline({
+          onReady() { canvas.dataset.offline = "ready"; },
+          onUpdate() { notice(t("updated"), "info"); },
+        });
+      }
       window.setTimeout(resume, 0);
     } else if (state === "failed") {
       engineError = detail;
@@ -485,7 +495,11 @@ function cancelJob() {
 function showInfo(info, stm, key, source) {
   lastInfo = { ...info, stm, keys: [key], source: source ?? info.source ?? null };
   renderThink();
-  if (settings.showPv || pvHover) { view.overlay = pvOverlay(); view.draw(); }
+  if (settings.showPv || pvHover) {
+    view.overlay = pvOverlay();
+    canvas.dataset.overlay = view.overlay.map((o) => cell([o.x, o.y])).join(" ");
+    view.draw();
+  }
 }
 
 function resume() {
@@ -838,8 +852,7 @@ const thinkPanel = $("#think-panel");
 function setPvHover(on) {
   if (pvHover === on) return;
   pvHover = on;
-  view.overlay = pvOverlay();
-  view.draw();
+  render();
 }
 thinkPanel.addEventListener("mouseenter", () => setPvHover(true));
 thinkPanel.addEventListener("mouseleave", () => setPvHover(thinkPanel.contains(document.activeElement)));
@@ -1053,6 +1066,7 @@ if (TEST_MODE) {
   };
 }
 
+if (navigator.serviceWorker && navigator.serviceWorker.controller) canvas.dataset.offline = "ready";
 applySettings();
 sync();
 render();

@@ -1,0 +1,14 @@
+// Registers the service worker (sw.js) that makes the site work offline, once the engine
+// has loaded (so that filling the cache does not slow down the first start).
+// onUpdate() is called when a newer version took over a page that an older one controlled.
+export function registerOffline({ onUpdate = () => {}, onReady = () => {} } = {}) {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) onUpdate();
+    else onReady();
+  });
+  navigator.serviceWorker.register("sw.js").catch((err) => {
+    console.warn("service worker not registered:", String(err && err.message || err));
+  });
+}
