@@ -285,6 +285,8 @@ def test_worker_loop_skips_the_jobs_of_an_aborted_search() -> None:
     parent.send_bytes(json.dumps({**job, "sid": "new", "jid": 3}).encode())
     worker = threading.Thread(target=_worker_main, args=(child,), daemon=True)
     worker.start()
+    hello = json.loads(parent.recv_bytes())
+    assert hello["kind"] == "hello"  # sent once its tables are built
     answers = [json.loads(parent.recv_bytes()) for _ in range(3)]
     parent.send_bytes(b"")  # stop
     worker.join(10)
@@ -299,7 +301,7 @@ def test_worker_loop_skips_the_jobs_of_an_aborted_search() -> None:
 
 def test_json_only_relay_like_the_browser() -> None:
     """JS's view: strings in, strings out; jobs run in order, one queue per worker."""
-    moves = moves_from_text(BENCH_0, 15)
+    moves = moves_from_text(WIN_IN_4, 15)
     limits = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
     c = JsonCoordinator(json.dumps(moves), 15, "freestyle", json.dumps(limits_to_dict(limits)), 2)
     queues: dict[int, list[dict]] = {0: [], 1: []}
@@ -323,18 +325,24 @@ def test_json_only_relay_like_the_browser() -> None:
 
 @pytest.mark.parametrize("scheme", ["ybw", "slices"])
 def test_simulated_parallel_search_agrees_with_the_engine(scheme: str) -> None:
-    """The whole protocol in one process (virtual workers, own TTs each)."""
-    moves = moves_from_text(BENCH_0, 15)
-    eng = Engine()
-    eng.set_position(moves)
+    """The whole protocol in one process (virtual workers, own TTs each). On a quiet
+    position the move may differ from the engine's (no shared TT: scores of close
+    moves differ a little); on a clear one it may not."""
     limits = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
-    ref = eng.think(limits)
-    coord = Coordinator(moves, limits=limits, workers=2, scheme=scheme, fresh=True)
-    r, seconds = simulate(coord, nps=20000.0)
-    assert r.move == ref.move and r.depth == ref.depth and seconds > 0
-    kinds = {t[3] for t in coord.trace}
-    assert kinds == ({"prepare", "move"} if scheme == "ybw" else {"prepare", "slice"})
-    assert {t[2] for t in coord.trace} == {0, 1}  # both workers did something
+    for text in (BENCH_0, WIN_IN_4):
+        moves = moves_from_text(text, 15)
+        eng = Engine()
+        eng.set_position(moves)
+        ref = eng.think(limits)
+        coord = Coordinator(moves, limits=limits, workers=2, scheme=scheme, fresh=True)
+        r, seconds = simulate(coord, nps=20000.0)
+        assert legal(moves, r.move) and r.depth == ref.depth and seconds > 0
+        if text == WIN_IN_4:
+            assert (r.move, r.score) == (ref.move, ref.score)
+        else:
+            kinds = {t[3] for t in coord.trace}
+            assert kinds == ({"prepare", "move"} if scheme == "ybw" else {"prepare", "slice"})
+            assert {t[2] for t in coord.trace} == {0, 1}  # both workers did something
 
 
 # --- processes --------------------------------------------------------------------------
@@ -382,12 +390,9 @@ def test_two_processes_search_and_return_a_legal_move(pool: WorkerPool) -> None:
     limits = Limits(time_ms=None, depth=6, use_book=False, use_threats=False)
     infos = []
     r = parallel_think(moves, limits=limits, workers=2, pool=pool, fresh=True, on_info=infos.append)
-    eng = Engine()
-    eng.set_position(moves)
-    ref = eng.think(limits)
-    assert legal(moves, r.move) and r.source == "search" and r.depth == 6
-    assert r.move == ref.move and r.nodes > 0
+    assert legal(moves, r.move) and r.source == "search" and r.depth == 6 and r.nodes > 0
     assert [i.depth for i in infos] == list(range(1, 7))
+    assert infos[-1].score == r.score and tuple(infos[-1].pv[0]) == r.move
 
 
 def test_time_limits_hold(pool: WorkerPool) -> None:
@@ -423,7 +428,7 @@ def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool) -> None:
 
 
 def test_a_dead_worker_is_dropped(pool: WorkerPool) -> None:
-    moves = moves_from_text(BENCH_0, 15)
+    moves = moves_from_text(WIN_IN_4, 15)
     pool.ready()
     pool.procs[1].kill()
     pool.procs[1].join(2)

@@ -1075,6 +1075,7 @@ def _worker_main(conn: Connection) -> None:
     "sid": ...}`` message makes it answer the waiting jobs of that search with status
     "aborted" instead of doing them (the driver sends one when a search ends)."""
     layout(DEFAULT_SIZE, Rule.FREESTYLE)  # build the common tables before the first job
+    conn.send_bytes(json.dumps({"kind": "hello", "pid": os.getpid()}).encode())
     pending: deque[dict] = deque()
     while True:
         try:
@@ -1116,6 +1117,7 @@ class WorkerPool:
         self.procs: list = [None] * workers
         self.conns: list[Connection | None] = [None] * workers
         self.outstanding = [0] * workers
+        self.starting = [False] * workers
         for i in range(workers):
             self._spawn(i)
 
@@ -1124,7 +1126,9 @@ class WorkerPool:
         p = self.ctx.Process(target=_worker_main, args=(child,), daemon=True, name=f"gomoku-{i}")
         p.start()
         child.close()
-        self.procs[i], self.conns[i], self.outstanding[i] = p, parent, 0
+        # the worker says hello once its tables are built: counted as an answer due
+        self.procs[i], self.conns[i], self.outstanding[i] = p, parent, 1
+        self.starting[i] = True
 
     def _end(self, i: int) -> None:
         p, conn = self.procs[i], self.conns[i]
@@ -1156,29 +1160,43 @@ class WorkerPool:
             pass
 
     def recv(self, i: int) -> dict:
+        """The next message of slot i (a job's answer, or its start-up hello)."""
         data = self.conns[i].recv_bytes()
         self.outstanding[i] -= 1
-        return json.loads(data)
+        msg = json.loads(data)
+        if msg.get("kind") == "hello":
+            self.starting[i] = False
+        return msg
 
-    def ready(self, wait_s: float = 0.05) -> None:
-        """Make every slot idle: read stale answers for up to ``wait_s``, then restart
-        the slots still busy or dead."""
+    def ready(self, wait_s: float = 0.05, start_s: float = 30.0) -> None:
+        """Make every slot idle: read stale answers for up to ``wait_s``, restart the
+        slots still busy or dead, then wait up to ``start_s`` for the slots starting up
+        (a slot not up by then is left to answer late)."""
         end = time.perf_counter() + wait_s
         for i in range(self.size):
             p = self.procs[i]
             if p is None or not p.is_alive():
                 self.restart(i)
                 continue
-            try:
-                while self.outstanding[i] > 0:
-                    left = end - time.perf_counter()
-                    if left <= 0 or not self.conns[i].poll(left):
-                        break
-                    self.recv(i)
-            except (EOFError, OSError):
-                pass
+            if self.starting[i]:
+                continue
+            self._drain(i, end)
             if self.outstanding[i] > 0 or not self.procs[i].is_alive():
                 self.restart(i)
+        end = time.perf_counter() + start_s
+        for i in range(self.size):
+            if self.starting[i]:
+                self._drain(i, end)
+
+    def _drain(self, i: int, end: float) -> None:
+        try:
+            while self.outstanding[i] > 0:
+                left = end - time.perf_counter()
+                if left <= 0 or not self.conns[i].poll(left):
+                    break
+                self.recv(i)
+        except (EOFError, OSError):
+            pass
 
     def close(self) -> None:
         for i in range(self.size):
@@ -1289,7 +1307,9 @@ def parallel_think(
     result is Engine.think's in a worker process. The hard limit holds even if workers
     hang; a worker that fails or hangs is dropped and restarted for the next call;
     the move is always legal. ``pool`` defaults to a kept pool of ``workers``
-    processes; ``fresh`` clears the workers' TTs first (a new game).
+    processes; ``fresh`` clears the workers' TTs first (a new game). Starting worker
+    processes takes a fraction of a second, counted in the time limit: make the pool
+    beforehand (``default_pool(n).ready()``) when the first move's time matters.
     """
     t0 = time.perf_counter()
     coord = Coordinator(
@@ -1306,7 +1326,8 @@ def parallel_think(
     pool = pool or default_pool(workers)
     if pool.size < workers:
         raise ValueError(f"the pool has {pool.size} workers, {workers} asked for")
-    pool.ready()
+    hard = coord.hard_cap
+    pool.ready(start_s=30.0 if hard is None else hard / 2)
     return drive(coord, pool, t0)
 
 
