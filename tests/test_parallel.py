@@ -351,6 +351,7 @@ def test_simulated_parallel_search_agrees_with_the_engine(scheme: str) -> None:
 @pytest.fixture(scope="module")
 def pool():
     with WorkerPool(2) as p:
+        p.ready()  # started: the tests' time limits are about searching
         yield p
 
 

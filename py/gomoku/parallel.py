@@ -515,8 +515,10 @@ class Coordinator:
         return [(w, self._first_job(w, now)) for w in range(self.workers)]
 
     def _first_job(self, worker: int, now: float) -> dict:
-        limits = self.limits if now <= 0 else self._remaining_limits(now)
-        job = {"kind": self.phase, "limits": limits_to_dict(limits)}
+        limits = limits_to_dict(self.limits if now <= 0 else self._remaining_limits(now))
+        if self.hard_cap is not None:  # the answer must be back before the hard limit
+            limits["hard_ms"] = max((self.hard_cap - now - 2 * MESSAGE_MARGIN) * 1000, 1.0)
+        job = {"kind": self.phase, "limits": limits}
         if self.phase == "prepare":
             job["seed_depth"] = self.seed_depth
         left = None if self.hard_cap is None else self.hard_cap - now
@@ -1070,6 +1072,7 @@ class JsonCoordinator:
 
 def _worker_main(conn: Connection) -> None:
     """A worker process: JSON jobs in, JSON results out, until an empty message or EOF.
+    It first sends ``{"kind": "hello"}`` once its tables are built.
 
     Before each job it reads every message already waiting; an ``{"kind": "abort",
     "sid": ...}`` message makes it answer the waiting jobs of that search with status
@@ -1135,11 +1138,8 @@ class WorkerPool:
         if conn is not None:
             conn.close()
         if p is not None and p.is_alive():
-            p.terminate()
-            p.join(0.5)
-            if p.is_alive():
-                p.kill()
-                p.join(0.5)
+            p.kill()  # nothing to clean up in a worker; works on a stopped one too
+            p.join(1.0)
         self.procs[i] = self.conns[i] = None
 
     def restart(self, i: int) -> None:
