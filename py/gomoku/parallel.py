@@ -1402,6 +1402,7 @@ def bench(
     simulated: bool = False,
     nps: float | None = None,
     latency: float = 0.0005,
+    time_ms: float | None = None,
     out: Callable[[str], None] = print,
 ) -> dict:
     """Time to finish a fixed depth on the bench positions (threats and book off, fresh
@@ -1411,7 +1412,8 @@ def bench(
     Returns per configuration the total seconds, nodes, speedup (total and geometric
     mean of the per-position ratios), the busiest worker's CPU time (what the wall time
     would be with a core per worker and no waiting: comparable on a loaded machine) and
-    how often the move equals 1 worker's."""
+    how often the move equals 1 worker's. With ``time_ms``: a timed search instead (as
+    in play: threat search on, book off), also reporting the mean depth reached."""
     import math
 
     from .bench import BENCH_POSITIONS
@@ -1425,12 +1427,15 @@ def bench(
     base = (1, "ybw")
     pools = {} if simulated else {n: WorkerPool(n) for n in sorted({n for n, _ in configs})}
     limits = Limits(time_ms=None, depth=depth, use_book=False, use_threats=False)
+    if time_ms is not None:
+        limits = Limits(time_ms=time_ms, use_book=False)
     idx = positions if positions is not None else list(range(len(BENCH_POSITIONS)))
     times = {c: 0.0 for c in configs}
     nodes = {c: 0 for c in configs}
     same = {c: 0 for c in configs}
     logs = {c: 0.0 for c in configs}
     cpu = {c: 0.0 for c in configs}  # CPU time of the busiest worker
+    depths = {c: 0 for c in configs}
     try:
         for n, pool in pools.items():  # warm up: imports and tables in every worker
             warm = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
@@ -1469,6 +1474,7 @@ def bench(
                     dt, r, busiest = got[c]
                     times[c] += dt
                     cpu[c] += busiest
+                    depths[c] += r.depth
                     nodes[c] += r.nodes
                     same[c] += r.move == ref.move
                     logs[c] += math.log(ref_t / dt)
@@ -1495,12 +1501,14 @@ def bench(
             "busiest_cpu_s": round(cpu[c], 2),
             "cpu_speedup": round(cpu[base] / cpu[c], 2) if cpu[c] else None,
             "same_move": f"{same[c]}/{runs}",
+            "mean_depth": round(depths[c] / runs, 2),
         }
         out(
             f"{key:10s} total {times[c]:7.2f} s  nodes {nodes[c]:8d}  speedup "
             f"x{row['speedup']:.2f} (geomean x{row['geomean_speedup']:.2f})  busiest worker's "
             f"CPU {cpu[c]:.2f} s (x{row['cpu_speedup']:.2f})  nodes x{row['node_ratio']:.2f}  "
             f"same move {row['same_move']}"
+            + (f"  mean depth {row['mean_depth']:.2f}" if time_ms is not None else "")
         )
     return summary
 
@@ -1521,6 +1529,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--simulate", action="store_true", help="virtual time, one process")
     b.add_argument("--nps", type=float, default=None, help="simulate: nodes/s clock")
     b.add_argument("--latency", type=float, default=0.5, help="simulate: ms each way")
+    b.add_argument("--time", type=float, default=None, help="ms per move instead of --depth")
     b.add_argument("--json", action="store_true", help="print one JSON line at the end")
     t = sub.add_parser("think", help="search one position")
     t.add_argument("moves", help='moves as text, e.g. "h8 i9 g9"')
@@ -1535,8 +1544,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "bench":
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(
-            f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load {load:.1f}, "
-            f"depth {args.depth}" + (" (simulated)" if args.simulate else "")
+            f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load {load:.1f}, "(
+                f"depth {args.depth}" if args.time is None else f"{args.time:g} ms per move"
+            )
+            + (" (simulated)" if args.simulate else "")
         )
         summary = bench(
             args.depth,
@@ -1549,6 +1560,7 @@ def main(argv: list[str] | None = None) -> int:
             simulated=args.simulate,
             nps=args.nps,
             latency=args.latency / 1000,
+            time_ms=args.time,
         )
         if args.json:
             print(json.dumps(summary))
