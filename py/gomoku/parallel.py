@@ -1543,12 +1543,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYTHONWARNINGS", "ignore::RuntimeWarning:runpy")
     if args.cmd == "bench":
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        print(
-            f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load {load:.1f}, "(
-                f"depth {args.depth}" if args.time is None else f"{args.time:g} ms per move"
-            )
-            + (" (simulated)" if args.simulate else "")
-        )
+        what = f"depth {args.depth}" if args.time is None else f"{args.time:g} ms per move"
+        if args.simulate:
+            what += " (simulated)"
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, load {load:.1f}, {what}")
         summary = bench(
             args.depth,
             [int(x) for x in args.workers.split(",")],
