@@ -414,16 +414,22 @@ def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool) -> None:
         pytest.skip("needs SIGSTOP")
     moves = moves_from_text(BENCH_0, 15)
     pool.ready()
-    os.kill(pool.procs[1].pid, signal.SIGSTOP)
-    limits = Limits(time_ms=400, hard_ms=800, use_book=False, use_threats=False)
-    coord = Coordinator(moves, limits=limits, workers=2, seed_depth=2)
-    t = time.perf_counter()
-    r = drive(coord, pool, t)
-    took = time.perf_counter() - t
-    assert legal(moves, r.move) and r.depth >= 1
-    assert took < 0.8 + 2.0, took
-    assert pool.outstanding[1] >= 1  # it was given work and never answered
-    pool.ready()  # the frozen worker is replaced
+    frozen = pool.procs[1].pid
+    os.kill(frozen, signal.SIGSTOP)
+    try:
+        limits = Limits(time_ms=400, hard_ms=800, use_book=False, use_threats=False)
+        coord = Coordinator(moves, limits=limits, workers=2, seed_depth=2)
+        t = time.perf_counter()
+        r = drive(coord, pool, t)
+        took = time.perf_counter() - t
+        assert legal(moves, r.move) and r.depth >= 1
+        assert took < 0.8 + 2.0, took
+        assert pool.outstanding[1] >= 1  # it was given work and never answered
+        pool.ready()  # the frozen worker is replaced
+        assert pool.procs[1].pid != frozen
+    finally:
+        if pool.procs[1] is not None and pool.procs[1].pid == frozen:
+            pool.restart(1)  # never leave a frozen worker to the next tests
     r = parallel_think(moves, limits=FIXED, workers=2, pool=pool)
     assert legal(moves, r.move) and r.depth == 4
 
