@@ -281,3 +281,22 @@ def test_defends_against_vct_threat(text: str) -> None:
     after = ThreatSearch(eng.board)
     threat = after.vcf(12) or after.vct(4)
     assert threat is None or r.score <= -WIN_THRESHOLD
+
+
+def test_book_variety_is_seeded() -> None:
+    """Close book replies are chosen by the engine's RNG: the same seed, the same choices;
+    across seeds, more than one reply to the centre stone appears."""
+
+    def replies(seed: int) -> list[tuple[int, int]]:
+        eng = Engine(seed=seed)
+        eng.play(7, 7)
+        return [eng.think(Limits(time_ms=200)).move for _ in range(6)]
+
+    assert replies(1) == replies(1)
+    seen = {m for s in range(8) for m in replies(s)}
+    eng = Engine()
+    eng.play(7, 7)
+    r = eng.think(Limits(time_ms=200))
+    assert r.source == "book"
+    if len(eng.book.candidates(eng.moves, 15, "freestyle")) > 1:
+        assert len(seen) > 1

@@ -9,6 +9,7 @@ restricts our moves to the ones that stop it; and the alpha-beta search.
 from __future__ import annotations
 
 import gc
+import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -54,7 +55,7 @@ class Limits:
     time_left_ms: float | None = None
     use_book: bool = True
     use_threats: bool = True
-    seed: int | None = None  # picks among equal book replies
+    seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
 
     def budget(self) -> tuple[float | None, float | None]:
         """(soft, hard) seconds from time_ms, hard_ms and the game clock."""
@@ -116,9 +117,15 @@ class Engine:
     """A game in progress and an AI to think about it."""
 
     def __init__(
-        self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE, tt_bits: int = 18
+        self,
+        size: int = DEFAULT_SIZE,
+        rule: str | int | Rule = Rule.FREESTYLE,
+        tt_bits: int = 18,
+        seed: int | None = None,
     ) -> None:
+        """``seed`` fixes the choice among close book replies (None: varies per run)."""
         self.tt = TranspositionTable(tt_bits)
+        self.rng = random.Random(seed)  # variety among close book replies
         self.book = None
         self.board = Board(check_size(size), parse_rule(rule))
 
@@ -233,7 +240,8 @@ class Engine:
             )
 
         if limits.use_book:
-            book_move = self._book_move(limits.seed)
+            seed = limits.seed if limits.seed is not None else self.rng.randrange(1 << 31)
+            book_move = self._book_move(seed)
             if book_move is not None:
                 p = board.layout.index(*book_move.move)
                 return result(p, book_move.score, 0, 0, [p], "book")
