@@ -17,12 +17,29 @@ Messages (every one carries `id`, a string or integer that the replies echo):
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
     {type: "bench", id, what: "core" | "search", seconds?, depth?}
         -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide)
+    {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?}
+    {type: "coord", id, op: "result", worker, result}   a search worker's answer
+    {type: "coord", id, op: "failure", worker}          a search worker died or erred
+    {type: "coord", id, op: "tick"}                     deadlines, hung jobs
+    {type: "coord", id, op: "finish"}                   stop now with the best so far
+        -> {type: "coord", id, sid, jobs: [[worker, job], ...], done, wait, busy, infos,
+            result?}
+           The coordinator of a parallel search (gomoku.parallel.Coordinator) kept here
+           between messages; the page posts each job to search worker `worker` (which
+           answers with gomoku.parallel.run_job_json) and relays the answers back. `wait`
+           is the number of seconds after which to send a tick at the latest (null: no
+           deadline), `busy` the workers with jobs out, `infos` the {type: "info", ...}
+           of the iterations finished since the last reply. Once `done`, `result` is the
+           move as a think would answer it ({type: "result", ...}); the coordinator is
+           then forgotten. Its clock is this worker's: seconds since "start".
 
 size defaults to 15, rule to "freestyle". limits needs at least one of timeMs, depth, nodes;
 without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
 default true) says whether the opening book may answer; the page's analysis turns it off
-so that it shows a real search. The engine and its transposition table
-are kept from message to message (a game in progress profits); reset: true starts afresh.
+so that it shows a real search. limits.threats (default true) likewise for the threat
+searches before the alpha-beta search (benchmarks of a fixed depth turn it off).
+The engine and its transposition table are kept from message to message (a game in
+progress profits); reset: true starts afresh.
 
 Anything malformed gets {type: "error", id, message} (id is null when the message had no
 usable id). `handle` never raises.
@@ -45,6 +62,7 @@ MAX_ID_LENGTH = 128
 MAX_TIME_MS = 600_000
 MAX_DEPTH = 100
 MAX_NODES = 10**10
+MAX_WORKERS = 16
 DEFAULT_SIZE = 15
 DEFAULT_RULE = "freestyle"
 
@@ -119,7 +137,7 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
-    _check_keys(limits, {"timeMs", "depth", "nodes", "book"}, "limits")
+    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats"}, "limits")
     out: dict[str, int | bool | None] = {}
     t = limits.get("timeMs")
     if t is not None:
@@ -143,6 +161,11 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     if not isinstance(book, bool):
         raise BadMessage(f"limits.book must be true or false, got {book!r}")
     out["use_book"] = book
+    threats = limits.get("threats", True)
+    if not isinstance(threats, bool):
+        raise BadMessage(f"limits.threats must be true or false, got {threats!r}")
+    if not threats:
+        out["use_threats"] = False
     return out
 
 
@@ -166,6 +189,7 @@ class WebApi:
 
     def __init__(self) -> None:
         self._engine: Any = None
+        self._parallel: dict[str, Any] | None = None  # the coordinator of a parallel search
 
     def _engine_for(self, size: int, rule: str | int, reset: bool) -> Any:
         from .engine import Engine  # deferred: `init` answers before the tables are built
@@ -239,6 +263,8 @@ class WebApi:
         if kind == "bench":
             _check_keys(message, {"type", "id", "what", "seconds", "depth"}, "bench")
             return self._bench(message, mid)
+        if kind == "coord":
+            return self._coord(message, mid)
         if isinstance(kind, str):
             raise BadMessage(f"unknown message type {kind!r}")
         raise BadMessage("missing or invalid type")
@@ -270,17 +296,98 @@ class WebApi:
             "lines": lines,
         }
 
-    def _think(
-        self, eng: Any, limits: dict[str, int | bool | None], mid: str | int, emit: Emit | None
-    ) -> Message:
-        from .engine import Limits
+    def _coord(self, message: Message, mid: str | int) -> Message:
+        """One step of a parallel search (see the module doc, type "coord")."""
+        import time
+
+        op = message.get("op")
+        if op == "start":
+            _check_keys(
+                message,
+                {"type", "id", "op", "size", "rule", "moves", "limits", "reset", "workers"},
+                "coord",
+            )
+            workers = message.get("workers")
+            if not _is_int(workers) or not 1 <= workers <= MAX_WORKERS:
+                raise BadMessage(f"workers must be an integer in 1..{MAX_WORKERS}, got {workers!r}")
+            limits = _parse_limits(message)
+            eng = self._position(message)
+            if eng.is_over:
+                raise BadMessage("the game is already over")
+            from .engine import Limits
+            from .parallel import Coordinator
+
+            infos: list[Message] = []
+
+            def on_info(info: Any) -> None:
+                infos.append({"type": "info", **_jsonable(info.to_dict())})
+
+            coord = Coordinator(
+                list(eng.moves),
+                eng.size,
+                eng.rule,
+                Limits(**limits),
+                workers,
+                fresh=bool(message.get("reset", False)),
+                on_info=on_info,
+            )
+            self._parallel = {"coord": coord, "t0": time.perf_counter(), "infos": infos}
+            self._parallel["engine"] = eng
+            return self._coord_reply(mid, coord.start(0.0))
+        if op not in ("result", "failure", "tick", "finish"):
+            raise BadMessage(f"coord.op must be start, result, failure, tick or finish, got {op!r}")
+        _check_keys(message, {"type", "id", "op", "worker", "result"}, "coord")
+        par = self._parallel
+        if par is None:
+            raise BadMessage("no parallel search is running")
+        coord = par["coord"]
+        now = time.perf_counter() - par["t0"]
+        if op in ("result", "failure"):
+            worker = message.get("worker")
+            if not _is_int(worker) or not 0 <= worker < coord.workers:
+                raise BadMessage(f"worker must be an integer in 0..{coord.workers - 1}")
+            if op == "failure":
+                jobs = coord.on_failure(worker, now, f"worker {worker} failed")
+                return self._coord_reply(mid, jobs)
+            result = message.get("result")
+            if not isinstance(result, dict):
+                raise BadMessage("result must be an object (a search worker's answer)")
+            return self._coord_reply(mid, coord.on_result(worker, result, now))
+        if op == "finish":
+            coord.done = True
+            return self._coord_reply(mid, [])
+        return self._coord_reply(mid, coord.on_tick(now))
+
+    def _coord_reply(self, mid: str | int, jobs: list) -> Message:
+        import time
+
+        par = self._parallel
+        assert par is not None
+        coord = par["coord"]
+        now = time.perf_counter() - par["t0"]
+        infos = list(par["infos"])
+        par["infos"].clear()
+        reply: Message = {
+            "type": "coord",
+            "id": mid,
+            "sid": coord.sid,
+            "jobs": _jsonable([[w, job] for w, job in jobs]),
+            "done": bool(coord.done),
+            "wait": None if coord.done else coord.wait_time(now),
+            "busy": list(coord.busy_workers()),
+            "infos": [{**i, "id": mid} for i in infos],
+        }
+        if coord.done:
+            self._parallel = None
+            eng = par["engine"]
+            result = coord.result(now)
+            reply["result"] = self._result_reply(eng, result, mid)
+        return reply
+
+    def _result_reply(self, eng: Any, result: Any, mid: str | int) -> Message:
+        """The "result" message for `result` (a SearchResult); plays it on `eng`."""
         from .geometry import to_text
 
-        def on_info(info: Any) -> None:
-            if emit is not None:
-                emit({"type": "info", "id": mid, **_jsonable(info.to_dict())})
-
-        result = eng.think(Limits(**limits), on_info=on_info)
         x, y = (int(v) for v in result.move)
         reply: Message = {"type": "result", "id": mid, **_jsonable(result.to_dict())}
         reply["move"] = [x, y]
@@ -288,6 +395,18 @@ class WebApi:
         eng.play(x, y)
         reply.update(self._status_fields(eng))
         return reply
+
+    def _think(
+        self, eng: Any, limits: dict[str, int | bool | None], mid: str | int, emit: Emit | None
+    ) -> Message:
+        from .engine import Limits
+
+        def on_info(info: Any) -> None:
+            if emit is not None:
+                emit({"type": "info", "id": mid, **_jsonable(info.to_dict())})
+
+        result = eng.think(Limits(**limits), on_info=on_info)
+        return self._result_reply(eng, result, mid)
 
 
 _api = WebApi()

@@ -1,0 +1,131 @@
+"""gomoku.webapi's "coord" messages: the coordinator of a parallel search, driven as the
+page drives it (jobs relayed to search workers that run gomoku.parallel.run_job_json)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gomoku import parallel
+from gomoku.webapi import WebApi
+
+MOVES = [[7, 7], [8, 8], [6, 7], [8, 6]]
+
+
+class Workers:
+    """Search workers in this process, each with its own state (TT, searcher)."""
+
+    def __init__(self, n: int) -> None:
+        self.states = [parallel._WorkerState() for _ in range(n)]
+
+    def run(self, w: int, job: dict) -> dict:
+        saved = parallel._STATE
+        parallel._STATE = self.states[w]
+        try:
+            return json.loads(parallel.run_job_json(json.dumps(job)))
+        finally:
+            parallel._STATE = saved
+
+
+def drive(api: WebApi, start: dict, workers: int, fail: int | None = None) -> tuple[dict, list]:
+    """Relay jobs one at a time until done; worker `fail` dies on its first job."""
+    pool = Workers(workers)
+    reply = api.handle({"type": "coord", "id": "s", "op": "start", **start, "workers": workers})
+    assert reply["type"] == "coord", reply
+    infos = list(reply["infos"])
+    queue = [tuple(j) for j in reply["jobs"]]
+    steps = 0
+    while not reply["done"]:
+        steps += 1
+        assert steps < 5000
+        if not queue:
+            reply = api.handle({"type": "coord", "id": steps, "op": "tick"})
+        else:
+            w, job = queue.pop(0)
+            assert job["sid"] == reply["sid"]
+            if w == fail:
+                reply = api.handle({"type": "coord", "id": steps, "op": "failure", "worker": w})
+                queue = [q for q in queue if q[0] != w]
+            else:
+                result = pool.run(w, job)
+                reply = api.handle(
+                    {"type": "coord", "id": steps, "op": "result", "worker": w, "result": result}
+                )
+        assert reply["type"] == "coord", reply
+        json.dumps(reply)
+        infos += reply["infos"]
+        queue += [tuple(j) for j in reply["jobs"]]
+    return reply, infos
+
+
+LIMITS = {"depth": 5, "book": False, "threats": False}
+
+
+def test_parallel_search_gives_a_legal_result():
+    api = WebApi()
+    reply, infos = drive(api, {"moves": MOVES, "limits": LIMITS}, 2)
+    result = reply["result"]
+    assert result["type"] == "result" and result["id"] == reply["id"]
+    x, y = result["move"]
+    assert 0 <= x < 15 and 0 <= y < 15 and [x, y] not in MOVES
+    assert result["depth"] == 5
+    assert result["moveText"] == "abcdefghijklmno"[x] + str(15 - y)
+    assert result["winner"] == 0
+    assert infos and all(i["type"] == "info" for i in infos)
+    assert [i["depth"] for i in infos] == sorted(i["depth"] for i in infos)
+    # the coordinator is forgotten once done
+    late = api.handle({"type": "coord", "id": "x", "op": "tick"})
+    assert late["type"] == "error" and "no parallel search" in late["message"]
+
+
+def test_a_failed_worker_is_dropped_and_the_search_goes_on():
+    api = WebApi()
+    reply, _ = drive(api, {"moves": MOVES, "limits": LIMITS}, 2, fail=0)
+    x, y = reply["result"]["move"]
+    assert [x, y] not in MOVES and 0 <= x < 15 and 0 <= y < 15
+
+
+def test_finish_answers_at_once_with_a_legal_move():
+    api = WebApi()
+    start = {"type": "coord", "id": 1, "op": "start", "moves": MOVES, "workers": 2}
+    reply = api.handle({**start, "limits": {"timeMs": 5000}})
+    assert reply["jobs"] and not reply["done"] and reply["wait"] is not None
+    done = api.handle({"type": "coord", "id": 2, "op": "finish"})
+    assert done["done"] and done["jobs"] == []
+    x, y = done["result"]["move"]
+    assert [x, y] not in MOVES
+
+
+@pytest.mark.parametrize(
+    "message, text",
+    [
+        ({"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 0}, "workers"),
+        (
+            {"op": "start", "moves": MOVES, "limits": {"depth": 3, "threats": 1}, "workers": 2},
+            "threats",
+        ),
+        ({"op": "start", "moves": MOVES, "limits": LIMITS}, "workers"),
+        ({"op": "tick"}, "no parallel search"),
+        ({"op": "jump"}, "coord.op"),
+        ({"op": "tick", "extra": 1}, "unknown field"),
+    ],
+)
+def test_bad_coord_messages(message, text):
+    reply = WebApi().handle({"type": "coord", "id": 7, **message})
+    assert reply["type"] == "error" and reply["id"] == 7 and text in reply["message"]
+
+
+def test_bad_worker_index():
+    api = WebApi()
+    api.handle(
+        {"type": "coord", "id": 1, "op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2}
+    )
+    reply = api.handle({"type": "coord", "id": 2, "op": "failure", "worker": 2})
+    assert reply["type"] == "error" and "worker" in reply["message"]
+
+
+def test_threats_off_reaches_think():
+    api = WebApi()
+    reply = api.handle({"type": "think", "id": 1, "moves": MOVES, "limits": LIMITS})
+    assert reply["type"] == "result" and reply["depth"] == 5
