@@ -7,6 +7,7 @@
 // ignored when its answer arrives.
 import { BoardView, cellText } from "./board.js";
 import { EngineClient, EngineTimeout } from "./engine-client.js";
+import { ParallelEngineClient, defaultThreads, validThreads } from "./parallel-client.js";
 import { RULES, replay } from "./rules.js";
 import { formatMoves, parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
 import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
@@ -39,6 +40,8 @@ function intParam(name, lo, hi) {
 const TIME_OVERRIDE = intParam("time", 20, 60000);
 const DEADLINE_OVERRIDE = intParam("deadline", 500, 600000);
 const SLICE_OVERRIDE = intParam("slice", 50, 10000);
+// ?threads=n: search workers for this visit (not saved; the setting is)
+const THREADS_OVERRIDE = intParam("threads", 1, 4);
 
 const $ = (sel) => document.querySelector(sel);
 const canvas = $("#board");
@@ -101,6 +104,7 @@ function loadSettings() {
   if (["auto", "light", "dark"].includes(s.theme)) out.theme = s.theme;
   if (s.lang === "en" || s.lang === "zh") out.lang = s.lang;
   for (const k of ["sound", "numbers", "coords", "showPv"]) if (typeof s[k] === "boolean") out[k] = s[k];
+  if (validThreads(s.threads)) out.threads = s.threads; // else automatic: defaultThreads()
   return out;
 }
 
@@ -424,9 +428,25 @@ function notice(text, kind = "info") {
 
 const workerUrl = new URL("worker.js", location.href);
 if (TEST_MODE) workerUrl.searchParams.set("test", "1");
+const searchWorkerUrl = new URL(workerUrl);
+searchWorkerUrl.searchParams.set("role", "search");
+const threadsWanted = () => THREADS_OVERRIDE ?? settings.threads ?? defaultThreads();
 
-const engine = new EngineClient({
+// Parallel search (parallel-client.js): with threads >= 2, that many search workers.
+function showWorkers({ threads, ready, total }) {
+  canvas.dataset.workers = String(ready);
+  canvas.dataset.threads = String(threads);
+  $("#workers-info").textContent = total
+    ? `Parallel search: ${ready} of ${total} search workers ready.`
+    : "Search in one worker (1 thread).";
+}
+
+const engine = new ParallelEngineClient({
   workerUrl: workerUrl.href,
+  searchWorkerUrl: searchWorkerUrl.href,
+  threads: threadsWanted(),
+  testMode: TEST_MODE,
+  onWorkers: showWorkers,
   onState(state, detail) {
     if (state === "ready") {
       const ms = detail.pageLoadMs;
@@ -1021,6 +1041,7 @@ function applySettings() {
   $("#opt-sound").checked = settings.sound;
   $("#opt-theme").value = settings.theme;
   $("#opt-lang").value = currentLanguage();
+  $("#opt-threads").value = String(threadsWanted());
 }
 
 for (const [id, keyName] of [["#opt-numbers", "numbers"], ["#opt-coords", "coords"], ["#opt-sound", "sound"]]) {
@@ -1042,6 +1063,15 @@ $("#opt-lang").addEventListener("change", (ev) => {
   saveSettings();
   applySettings();
   render();
+});
+
+$("#opt-threads").addEventListener("change", (ev) => {
+  const n = Number(ev.target.value);
+  if (!validThreads(n)) return;
+  settings.threads = n;
+  saveSettings();
+  engine.setThreads(THREADS_OVERRIDE ?? n);
+  showWorkers(engine.workers());
 });
 
 // ---- layout -------------------------------------------------------------------------

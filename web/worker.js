@@ -10,11 +10,19 @@
  * Test hook: when the worker URL has test=1 (the page passes it on from its own ?test=1),
  * {type:"debug-hang"} makes the worker spin forever, so tests can check that the page
  * notices and replaces it.
+ *
+ * With role=search in its URL the worker is a search worker of a parallel search
+ * (gomoku.parallel; the page's parallel-client.js drives it): every message is a job,
+ * answered by gomoku.parallel.run_job_json in the order received, except
+ * {kind:"abort", sid}, which drops the queued jobs of that search. It posts
+ * {type:"ready", role:"search", ...} once loaded. Test hooks (test=1): {kind:"debug-throw"}
+ * throws (an error event at the page), {kind:"debug-hang"} spins forever.
  */
 "use strict";
 
 const params = new URL(self.location.href).searchParams;
 const TEST_MODE = params.get("test") === "1";
+const ROLE = params.get("role") === "search" ? "search" : "engine";
 const t0 = performance.now();
 
 importScripts("pyodide/pyodide.js");
@@ -59,8 +67,57 @@ function answer(data) {
   }
 }
 
+// ---- search worker (role=search) ----------------------------------------------------
+
+let runJob = null; // gomoku.parallel.run_job_json once loaded
+let jobs = []; // received, not yet run
+const aborted = []; // sids of finished searches (the last few)
+let scheduled = false;
+const tick = new MessageChannel(); // runs the next job as a task of its own: messages
+tick.port1.onmessage = runNextJob; // that arrived meanwhile (an abort) are seen first
+
+function scheduleJob() {
+  if (!scheduled && runJob !== null && jobs.length) {
+    scheduled = true;
+    tick.port2.postMessage(0);
+  }
+}
+
+function runNextJob() {
+  scheduled = false;
+  for (const m of jobs) {
+    if (m.kind === "abort" && !aborted.includes(m.sid)) {
+      aborted.push(m.sid);
+      if (aborted.length > 16) aborted.shift();
+    }
+  }
+  jobs = jobs.filter((m) => m.kind !== "abort" && !aborted.includes(m.sid));
+  const job = jobs.shift();
+  if (job !== undefined) {
+    let reply;
+    try {
+      reply = JSON.parse(runJob(JSON.stringify(job)));
+    } catch (err) {
+      reply = { kind: job.kind, sid: job.sid, jid: job.jid, status: "error", nodes: 0,
+        error: "worker error: " + String(err && err.message || err) };
+    }
+    post(reply);
+  }
+  scheduleJob();
+}
+
+function searchMessage(data) {
+  if (!data || typeof data !== "object") return;
+  if (TEST_MODE && data.kind === "debug-throw") throw new Error("test hook: search worker crash");
+  if (TEST_MODE && data.kind === "debug-hang") for (;;) { /* spin */ }
+  jobs.push(data);
+  scheduleJob();
+}
+
 self.onmessage = (event) => {
-  if (handleJson === null) {
+  if (ROLE === "search") {
+    searchMessage(event.data);
+  } else if (handleJson === null) {
     backlog.push(event.data);
   } else {
     answer(event.data);
@@ -92,6 +149,20 @@ async function start() {
   mark("packages");
   if (failures.length) throw new Error("loading packages failed: " + failures.join("; "));
 
+  if (ROLE === "search") {
+    const par = pyodide.pyimport("gomoku.parallel");
+    mark("import");
+    const fn = par.run_job_json;
+    // Warm up: builds the engine's tables; "ready" means a job is fast.
+    const warm = JSON.parse(fn(JSON.stringify({ kind: "think", sid: "warmup", jid: 0, size: 15, rule: 1,
+      moves: [], fresh: false, limits: { time_ms: null, depth: 1, use_book: false } })));
+    if (warm.status !== "ok") throw new Error("search worker self-check failed: " + (warm.error || warm.status));
+    mark("warmup");
+    runJob = (text) => fn(text);
+    post({ type: "ready", role: "search", build: info.build, loadMs: Math.round(performance.now() - t0), phases });
+    scheduleJob();
+    return;
+  }
   const webapi = pyodide.pyimport("gomoku.webapi");
   mark("import");
   const fn = webapi.handle_json;

@@ -22,14 +22,15 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "coord", id, op: "failure", worker}          a search worker died or erred
     {type: "coord", id, op: "tick"}                     deadlines, hung jobs
     {type: "coord", id, op: "finish"}                   stop now with the best so far
-        -> {type: "coord", id, sid, jobs: [[worker, job], ...], done, wait, busy, infos,
-            result?}
+        -> {type: "coord", id, sid, jobs: [[worker, job], ...], done, wait, busy, dropped,
+            infos, result?}
            The coordinator of a parallel search (gomoku.parallel.Coordinator) kept here
            between messages; the page posts each job to search worker `worker` (which
            answers with gomoku.parallel.run_job_json) and relays the answers back. `wait`
            is the number of seconds after which to send a tick at the latest (null: no
-           deadline), `busy` the workers with jobs out, `infos` the {type: "info", ...}
-           of the iterations finished since the last reply. Once `done`, `result` is the
+           deadline), `busy` the workers with jobs out, `dropped` those given up on
+           (failed, hung or erring: the page ends and later restarts them), `infos` the
+           {type: "info", ...} of the iterations finished since the last reply. Once `done`, `result` is the
            move as a think would answer it ({type: "result", ...}); the coordinator is
            then forgotten. Its clock is this worker's: seconds since "start".
 
@@ -375,6 +376,7 @@ class WebApi:
             "done": bool(coord.done),
             "wait": None if coord.done else coord.wait_time(now),
             "busy": list(coord.busy_workers()),
+            "dropped": sorted(coord.dropped),
             "infos": [{**i, "id": mid} for i in infos],
         }
         if coord.done:
