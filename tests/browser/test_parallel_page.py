@@ -1,0 +1,113 @@
+"""Parallel search in the page (web/parallel-client.js): two search workers, each its own
+Pyodide, plus the coordinator in the engine worker; headless Chromium on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlparse
+
+from conftest import MOVE_MS, READY_MS
+
+# bench position 0 (gomoku.bench), black to move: out of the opening book
+POSITION = "h8,i9,g9,i7,i8,g7"
+
+
+def on_board(text: str) -> bool:
+    return bool(re.fullmatch(r"[a-o](1[0-5]|[1-9])", text))
+
+
+def wait_workers(game, n: int) -> None:
+    game.page.wait_for_function(
+        "n => document.querySelector('#board').dataset.workers === String(n)",
+        arg=n,
+        timeout=READY_MS,
+    )
+
+
+def stats(game) -> dict:
+    return game.page.evaluate("() => window.gomokuParallel.stats()")
+
+
+def test_threads_setting_two_workers_legal_reply_localhost_only(game, context):
+    seen: list[str] = []
+    blocked: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        seen.append(url)
+        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    game.open("test=1&time=600")
+    # the setting: 2 threads, kept in localStorage with the other settings
+    game.page.click("details.display summary")
+    game.page.select_option("#opt-threads", "2")
+    stored = json.loads(game.page.evaluate("localStorage.getItem('gomoku.settings.v1')"))
+    assert stored["threads"] == 2
+    game.page.reload()
+    game.wait_ready()
+    wait_workers(game, 2)
+    assert game.page.get_attribute("#board", "data-threads") == "2"
+    assert game.page.input_value("#opt-threads") == "2"
+    assert "2 of 2 search workers ready" in game.page.inner_text("#workers-info")
+
+    game.click_cell("h8")
+    moves = game.wait_moves(2)
+    assert moves[0] == "h8" and on_board(moves[1]) and moves[1] != "h8"
+    game.wait_status("your-turn")
+    # a second move, out of the book's reach: searched by the two workers
+    free = next(c for c in ("a1", "o15", "a15") if c not in moves)
+    game.click_cell(free)
+    moves = game.wait_moves(4)
+    assert len(set(moves)) == 4 and all(on_board(m) for m in moves)
+    s = stats(game)
+    assert s["parallel"] >= 2 and s["fallbacks"] == 0, s
+
+    assert not blocked, blocked
+    searchers = [u for u in seen if urlparse(u).path.endswith("/worker.js")]
+    roles = [parse_qs(urlparse(u).query).get("role") for u in searchers]
+    assert roles.count(["search"]) >= 2, searchers
+    assert all(urlparse(u).hostname == "127.0.0.1" for u in seen if u.startswith("http"))
+
+
+def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
+    game.open(f"test=1&threads=2&time=3000#moves={POSITION}")
+    wait_workers(game, 2)
+    assert game.moves() == POSITION.split(",")
+    start = game.page.evaluate("() => window.gomokuParallel.stats()")
+
+    # 1: worker 0 is terminated while the engine searches
+    game.click_cell("a1")
+    game.page.wait_for_function("() => window.gomokuParallel.stats().searching", timeout=MOVE_MS)
+    game.page.wait_for_timeout(800)
+    assert stats(game)["searching"], "the search ended before the kill: no test"
+    game.page.evaluate("() => window.gomokuParallel.kill(0)")
+    moves = game.wait_moves(8)
+    assert len(set(moves)) == 8 and all(on_board(m) for m in moves)
+    s = stats(game)
+    assert s["failures"] >= start["failures"] + 1, s
+    assert s["parallel"] == start["parallel"] + 1 and s["fallbacks"] == 0, s
+    game.wait_status("your-turn")
+
+    # the lost worker is restarted for later moves
+    wait_workers(game, 2)
+    assert stats(game)["restarts"] >= 1
+
+    # 2: worker 1 throws (an error event) while the engine searches
+    before = stats(game)
+    free = next(c for c in ("o1", "a15", "o15") if c not in moves)
+    game.click_cell(free)
+    game.page.wait_for_function("() => window.gomokuParallel.stats().searching", timeout=MOVE_MS)
+    game.page.wait_for_timeout(800)
+    assert stats(game)["searching"], "the search ended before the crash: no test"
+    game.page.evaluate("() => window.gomokuParallel.crash(1)")
+    moves = game.wait_moves(10)
+    assert len(set(moves)) == 10 and all(on_board(m) for m in moves)
+    s = stats(game)
+    assert s["failures"] >= before["failures"] + 1 and s["parallel"] == before["parallel"] + 1, s
+    game.wait_status("your-turn", "black-wins", "white-wins")
