@@ -137,7 +137,9 @@ export class ParallelEngineClient extends EngineClient {
       onChange: () => this.onWorkers(this.workers()),
     });
     this.search = null; // the running parallel search: {cancel(err)}
-    this.stats = { parallel: 0, failures: 0, fallbacks: 0, deadlines: 0 };
+    // searches done in parallel, search workers lost during them, requests that fell back
+    // to the engine worker, deadlines hit, coordinator calls (messages to the engine worker)
+    this.stats = { parallel: 0, failures: 0, fallbacks: 0, deadlines: 0, coordCalls: 0 };
     if (testMode) this._testHooks();
   }
 
@@ -199,7 +201,10 @@ export class ParallelEngineClient extends EngineClient {
   }
 
   _parallel(message, slots, deadlineMs, onInfo) {
-    const coord = (msg, ms) => EngineClient.prototype.request.call(this, { type: "coord", ...msg }, { deadlineMs: ms });
+    const coord = (msg, ms) => {
+      this.stats.coordCalls += 1;
+      return EngineClient.prototype.request.call(this, { type: "coord", ...msg }, { deadlineMs: ms });
+    };
     const end = performance.now() + deadlineMs;
     const left = () => Math.max(end - performance.now(), 1);
     return new Promise((resolve, reject) => {
@@ -315,6 +320,8 @@ export class ParallelEngineClient extends EngineClient {
       kill: (i) => { if (pool.slots[i]) pool.kill(pool.slots[i], "killed by a test"); },
       // make search worker i throw (an error event at the page)
       crash: (i) => { if (pool.slots[i] && pool.slots[i].worker) pool.slots[i].worker.postMessage({ kind: "debug-throw" }); },
+      // make search worker i spin forever (the coordinator sees it hang)
+      hang: (i) => { if (pool.slots[i] && pool.slots[i].worker) pool.slots[i].worker.postMessage({ kind: "debug-hang" }); },
       // one think, timed: parallel when threads >= 2 and workers are ready, else single
       think: async (moves, limits, deadlineMs = 120000) => {
         const t = performance.now();
