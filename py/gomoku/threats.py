@@ -30,6 +30,11 @@ _OPEN_FOUR = COUNT_BITS * OPEN_FOUR
 _OPEN_THREE = COUNT_BITS * OPEN_THREE
 
 
+# Distinguish VCF from VCT entries of the shared cache (same position, other question).
+_VCF_KEY = 0x5A5A
+_VCT_KEY = 0x3C3C
+
+
 class ThreatTimeout(Exception):
     """Raised inside the threat search when its deadline or node budget runs out."""
 
@@ -118,6 +123,24 @@ class ThreatSearch:
         if self.nodes > self.max_nodes:
             raise ThreatTimeout
 
+    def _enter(self, key: int, depth: int) -> tuple[list[int] | None, int]:
+        """Common start of a VCF/VCT node for the side to move (the attacker).
+
+        Returns (answer, block): answer is a winning line (a five now), [] for "no win
+        here" (cached, or the defender threatens two fives), or None to search on; block
+        is the cell where the defender threatens five (-1 when none)."""
+        self._tick()
+        board = self.board
+        if self.cache.get(key, -1) >= depth:
+            return [], -1
+        win = five_cells(board, board.side)
+        if win:
+            return [win[0]], -1
+        block = self._forced_block(3 - board.side)
+        if block == -2:
+            return [], -1
+        return None, block
+
     def _forced_block(self, attacker: int) -> int:
         """The defender must block the attacker's five: the cell, or -1 (none), -2 (several)."""
         cells = five_cells(self.board, attacker)
@@ -142,18 +165,12 @@ class ThreatSearch:
     def _vcf(self, depth: int) -> list[int] | None:
         """Side to move attacks with fours only, at most ``depth`` of them."""
         board = self.board
-        self._tick()
         attacker = board.side
         defender = 3 - attacker
-        key = board.hash ^ 0x5A5A
-        if self.cache.get(key, -1) >= depth:
-            return None
-        win = five_cells(board, attacker)
-        if win:
-            return [win[0]]
-        block = self._forced_block(defender)
-        if block == -2:
-            return None
+        key = board.hash ^ _VCF_KEY
+        done, block = self._enter(key, depth)
+        if done is not None:
+            return done or None
         moves = self._four_moves(attacker)
         if block >= 0:
             moves = [q for q in moves if q == block]
@@ -208,18 +225,12 @@ class ThreatSearch:
     def _vct(self, depth: int) -> list[int] | None:
         """Side to move attacks with fours and open threes (``depth`` attacker moves)."""
         board = self.board
-        self._tick()
         attacker = board.side
         defender = 3 - attacker
-        key = board.hash ^ 0x3C3C
-        if self.cache.get(key, -1) >= depth:
-            return None
-        win = five_cells(board, attacker)
-        if win:
-            return [win[0]]
-        block = self._forced_block(defender)
-        if block == -2:
-            return None
+        key = board.hash ^ _VCT_KEY
+        done, block = self._enter(key, depth)
+        if done is not None:
+            return done or None
         line = self._vcf(depth)  # fours alone are the cheapest proof
         if line is not None:
             return line
