@@ -549,7 +549,7 @@ async function maybeEngineMove(force = false) {
   const key = posKey();
   const stm = sideToMove();
   const moves = shown();
-  const per = TIME_OVERRIDE ?? LEVELS[game.level];
+  const per = LEVELS[game.level] === null ? null : (TIME_OVERRIDE ?? LEVELS[game.level]);
   job = { token, kind: "move", key, endsAt: performance.now() + (per ?? sliceMs(0)), sliced: per == null };
   hint = null;
   render();
