@@ -3,13 +3,16 @@
 
     python scripts/screenshot.py [--out docs] [--moves 6]
 
-Plays a few human moves next to the engine's stones, then saves screenshot.png
-(1280x800) and screenshot-phone.png (390x844) into --out. Needs a built dist/.
+Plays a few human moves next to the engine's stones, then saves into --out:
+screenshot.png (1280x800, light theme), screenshot-dark.png (1280x800, dark theme, move
+numbers and the engine's best line shown), screenshot-phone.png and
+screenshot-phone-dark.png (390x844). Needs a built dist/.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import threading
 from pathlib import Path
@@ -99,9 +102,18 @@ def main() -> int:
         ppage.goto(url)
         ppage.wait_for_function(READY, timeout=180_000)
         ppage.screenshot(path=str(args.out / "screenshot-phone.png"))
+        # dark theme, with move numbers and the best line on the board
+        dark = json.dumps({"theme": "dark", "numbers": True, "showPv": True})
+        for pg, name in ((page, "screenshot-dark.png"), (ppage, "screenshot-phone-dark.png")):
+            pg.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", dark)
+            pg.goto(url)
+            pg.wait_for_function(READY, timeout=180_000)
+            pg.mouse.move(0, 0)
+            pg.screenshot(path=str(args.out / name))
         browser.close()
     server.shutdown()
-    print(f"wrote {args.out / 'screenshot.png'} and {args.out / 'screenshot-phone.png'}")
+    print(f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
+          f"screenshot-phone-dark.png in {args.out}")
     return 0
 
 
