@@ -32,7 +32,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            (failed, hung or erring: the page ends and later restarts them), `infos` the
            {type: "info", ...} of the iterations finished since the last reply. Once
            `done`, `result` is the move as a think would answer it ({type: "result",
-           ...}); the coordinator is then forgotten. Its clock is this worker's: seconds since "start".
+           ...}); the coordinator is then forgotten. Its clock is this worker's: seconds
+           since "start".
 
 size defaults to 15, rule to "freestyle". limits needs at least one of timeMs, depth, nodes;
 without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
