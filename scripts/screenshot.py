@@ -87,6 +87,7 @@ def main() -> int:
         page.wait_for_function(READY, timeout=180_000)
         play_some(page, args.moves)
         page.mouse.move(0, 0)
+        page.wait_for_timeout(600)
         page.screenshot(path=str(args.out / "screenshot.png"))
         # the same game (from localStorage) on a phone
         phone = browser.new_context(
@@ -108,7 +109,14 @@ def main() -> int:
             pg.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", dark)
             pg.goto(url)
             pg.wait_for_function(READY, timeout=180_000)
+            if pg.get_attribute("#board", "data-status") == "your-turn":
+                pg.click("#hint")  # fills the thinking panel; the hint and line on the board
+                pg.wait_for_function(
+                    "() => document.querySelector('#board').dataset.hint !== ''", timeout=120_000
+                )
+            pg.evaluate("() => window.scrollTo(0, 0)")
             pg.mouse.move(0, 0)
+            pg.wait_for_timeout(600)  # the evaluation bar's transition
             pg.screenshot(path=str(args.out / name))
         browser.close()
     server.shutdown()
