@@ -303,6 +303,10 @@ export class ParallelEngineClient extends EngineClient {
       this.pool.listener = listener;
       const { size, rule, moves, limits, reset } = message;
       const start = { op: "start", moves, limits, workers: slots.length };
+      if (this._breakNext) { // test hook: a start the coordinator refuses
+        this._breakNext = false;
+        start.workers = 0;
+      }
       if (size !== undefined) start.size = size;
       if (rule !== undefined) start.rule = rule;
       if (reset !== undefined) start.reset = reset;
@@ -320,6 +324,8 @@ export class ParallelEngineClient extends EngineClient {
       kill: (i) => { if (pool.slots[i]) pool.kill(pool.slots[i], "killed by a test"); },
       // make search worker i throw (an error event at the page)
       crash: (i) => { if (pool.slots[i] && pool.slots[i].worker) pool.slots[i].worker.postMessage({ kind: "debug-throw" }); },
+      // make the next parallel search fail at its start (its request falls back)
+      breakNext: () => { this._breakNext = true; },
       // make search worker i spin forever (the coordinator sees it hang)
       hang: (i) => { if (pool.slots[i] && pool.slots[i].worker) pool.slots[i].worker.postMessage({ kind: "debug-hang" }); },
       // one think, timed: parallel when threads >= 2 and workers are ready, else single

@@ -67,6 +67,16 @@ def test_threads_setting_two_workers_legal_reply_localhost_only(game, context):
     assert len(set(moves)) == 4 and all(on_board(m) for m in moves)
     s = stats(game)
     assert s["parallel"] >= 2 and s["fallbacks"] == 0, s
+    game.wait_status("your-turn")
+
+    # the parallel machinery fails: the engine worker thinks alone, the move still comes
+    game.page.evaluate("() => window.gomokuParallel.breakNext()")
+    free = next(c for c in ("o1", "a15", "o15") if c not in moves)
+    game.click_cell(free)
+    moves = game.wait_moves(6)
+    assert len(set(moves)) == 6 and all(on_board(m) for m in moves)
+    s = stats(game)
+    assert s["fallbacks"] == 1 and s["parallel"] >= 2, s
 
     assert not blocked, blocked
     searchers = [u for u in seen if urlparse(u).path.endswith("/worker.js")]
