@@ -26,6 +26,7 @@ import argparse
 import json
 import math
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
 
     dist = ROOT / "dist"
     if not args.no_build:
-        build.build(dist, None)
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
     server = build.make_server(dist, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/?test=1&threads={args.threads}"
