@@ -18,6 +18,7 @@ const en = {
   pv: "Best line", showPv: "Show best line on the board", lastEngine: "Engine's last move",
   evalBar: "Evaluation: {text}",
   display: "Display", numbers: "Move numbers", coords: "Coordinates", sound: "Move sound",
+  threads: "Threads", threadsTitle: "Search workers (each its own Python); 1 = a single worker",
   theme: "Theme", themeAuto: "System", themeLight: "Light", themeDark: "Dark", language: "Language",
   help: "Click or tap an intersection. Keyboard: focus the board, arrows move, Enter or Space places a stone. " +
     "Alt+arrows or arrows outside the board browse the game. Five in a row wins.",
@@ -82,6 +83,7 @@ const zh = {
   pv: "最佳变化", showPv: "在棋盘上显示最佳变化", lastEngine: "引擎上一手",
   evalBar: "形势：{text}",
   display: "显示", numbers: "手数", coords: "坐标", sound: "落子音效",
+  threads: "线程", threadsTitle: "搜索线程数（每个都运行自己的 Python）；1 = 单线程",
   theme: "主题", themeAuto: "跟随系统", themeLight: "浅色", themeDark: "深色", language: "语言",
   help: "点击或轻触交叉点落子。键盘：聚焦棋盘，方向键移动，回车或空格落子。Alt+方向键或在棋盘外按方向键浏览棋局。五子连珠获胜。",
   st_loading: "正在加载引擎…", st_restarting: "正在重启引擎…", st_yourTurnLoading: "轮到你了（引擎加载中…）",

@@ -456,3 +456,20 @@ def test_offline_after_the_first_visit(game, context):
         assert moves[0] == "h8" and on_board(moves[1])
     finally:
         context.set_offline(False)
+
+
+def test_service_worker_caches_every_file_of_this_build(dist_dir):
+    import json
+
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    text = (dist_dir / "sw.js").read_text()
+    build_id = re.search(r'^const BUILD = "([^"]+)";$', text, re.M).group(1)
+    assert build_id == f"{info['build']}-pyodide{info['pyodideVersion']}"
+    files = json.loads(re.search(r"^const FILES = (\[.*?\]);$", text, re.M | re.S).group(1))
+    on_disk = {
+        p.relative_to(dist_dir).as_posix()
+        for p in dist_dir.rglob("*")
+        if p.is_file() and p.name not in ("sw.js", ".nojekyll")
+    }
+    assert set(files) == on_disk | {"./"}
+    assert info["wheel"] in files and "pyodide/pyodide.asm.wasm" in files
