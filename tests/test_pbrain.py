@@ -468,3 +468,52 @@ def test_no_book_option_and_bad_option() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "unknown option" in bad.stderr
+
+
+def test_thread_num_two_searches_on_processes() -> None:
+    """INFO thread_num 2 makes the brain search with the parallel driver: legal answers,
+    within a generous bound of the turn time."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "py")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gomoku.pbrain", "--no-book"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        bufsize=1,
+    )
+
+    def ask(lines: str) -> str:
+        proc.stdin.write(lines)
+        proc.stdin.flush()
+        while True:
+            out = proc.stdout.readline()
+            assert out, "brain exited"
+            if not out.startswith(("MESSAGE", "DEBUG")):
+                return out.strip()
+
+    try:
+        assert ask("START 15\n") == "OK"
+        proc.stdin.write("INFO thread_num 2\nINFO timeout_turn 500\n")
+        taken = {(7, 7), (8, 8), (9, 9)}
+        start = time.perf_counter()
+        reply = ask("BOARD\n7,7,2\n8,8,1\n9,9,2\nDONE\n")
+        assert time.perf_counter() - start < 500 / 1000 + 2.0
+        x, y = (int(v) for v in reply.split(","))
+        assert (x, y) not in taken and 0 <= x < 15 and 0 <= y < 15
+        taken.add((x, y))
+        reply = ask("TURN 6,6\n")
+        x, y = (int(v) for v in reply.split(","))
+        assert (x, y) not in taken | {(6, 6)}
+        proc.stdin.write("END\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -192,6 +192,7 @@ class TimeSettings:
     time_left: int | None = None
 
 
+MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
 SOFT_SHARE_NUM, SOFT_SHARE_DEN = 3, 4  # soft target = this share of the hard cap
 
 
@@ -334,6 +335,7 @@ class Brain:
         self.info: dict[str, str] = {}
         self.board_lines: list[str] | None = None  # collecting BOARD ... DONE
         self.finished = False
+        self.threads = 1  # INFO thread_num: >= 2 searches on that many processes
 
     # -- helpers --------------------------------------------------------------------
     def _error(self, reason: str) -> None:
@@ -370,7 +372,14 @@ class Brain:
             self.write(format_search_info(info, size))
 
         try:
-            result = eng.think(limits, on_info=on_info)
+            if self.threads > 1:
+                from .parallel import parallel_think
+
+                result = parallel_think(
+                    list(eng.moves), size, eng.rule, limits, self.threads, on_info=on_info
+                )
+            else:
+                result = eng.think(limits, on_info=on_info)
             move = (int(result.move[0]), int(result.move[1]))
         except GomokuError:
             raise
@@ -504,7 +513,14 @@ class Brain:
                 self._message(warning)
             self.rule = rule
             self._sync_rule()  # pay any table set-up now, not on the clock of a move
-        elif key in ("max_memory", "game_type", "thread_num"):
+        elif key == "thread_num":
+            threads = min(max(parse_int(value, key), 1), MAX_THREADS)
+            if threads != self.threads and threads > 1:
+                from .parallel import default_pool
+
+                default_pool(threads).ready()  # start the processes now, off the clock
+            self.threads = threads
+        elif key in ("max_memory", "game_type"):
             parse_int(value, key)
         # folder, evaluate and unknown keys: stored, otherwise ignored (as the spec says)
 
