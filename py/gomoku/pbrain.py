@@ -544,13 +544,23 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``gomoku-pbrain`` / ``python -m gomoku.pbrain``.
 
     Options: ``--no-book`` (never answer from the opening book), ``--no-threats`` (no
-    VCF/VCT at the root; for measuring the search alone).
+    VCF/VCT at the root; for measuring the search alone), ``--threads N`` (as INFO
+    thread_num N: search on N processes).
     """
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in ("-h", "--help"):
         print(__doc__)
         print(main.__doc__)
         return 0
+    threads = 1
+    if "--threads" in args:
+        i = args.index("--threads")
+        try:
+            threads = min(max(int(args[i + 1]), 1), MAX_THREADS)
+        except (IndexError, ValueError):
+            print("--threads needs a number", file=sys.stderr)
+            return 2
+        args = args[:i] + args[i + 2 :]
     unknown = [a for a in args if a not in ("--no-book", "--no-threats")]
     if unknown:
         print(f"unknown option {unknown[0]} (see --help)", file=sys.stderr)
@@ -560,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
         overrides["use_book"] = False
     if "--no-threats" in args:
         overrides["use_threats"] = False
-    if not overrides:
+    if not overrides and threads == 1:
         return run(sys.stdin, sys.stdout)
 
     def make_limits(kwargs: dict[str, int | None]) -> Any:
@@ -572,7 +582,10 @@ def main(argv: list[str] | None = None) -> int:
         out.write(text + "\n")
         out.flush()
 
-    return run(sys.stdin, out, Brain(write, make_limits=make_limits))
+    brain = Brain(write, make_limits=make_limits)
+    if threads > 1:
+        brain.handle(f"INFO thread_num {threads}")  # as if the manager had sent it
+    return run(sys.stdin, out, brain)
 
 
 if __name__ == "__main__":
