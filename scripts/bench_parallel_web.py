@@ -36,20 +36,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 
+from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (scripts/ is on sys.path)
+
 import build  # noqa: E402
 from gomoku.bench import BENCH_POSITIONS  # noqa: E402
 from gomoku.geometry import moves_from_text, to_text  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     same = 0
     with sync_playwright() as p:
         browser = p.chromium.launch(
-            executable_path=os.environ.get("GOMOKU_CHROMIUM", "/usr/bin/chromium"),
+            executable_path=CHROMIUM,
             args=CHROMIUM_ARGS,
             headless=True,
         )

@@ -39,16 +39,7 @@ POSITIONS = [
     "h8 h7 i8 g8 j8 k8 i7 i9 g6 j9 h9",
 ]
 ROUNDS = 3
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from headless import CHROMIUM_ARGS  # noqa: E402  (scripts/ is on sys.path)
 
 
 def import_from_wheel(dist: Path):

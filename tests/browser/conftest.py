@@ -18,17 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-CHROMIUM = os.environ.get("GOMOKU_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+sys.path.insert(0, str(ROOT / "scripts"))
+from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 # Time limits: generous, so that a slow or busy machine does not fail a test.
 READY_MS = 180_000
