@@ -473,3 +473,15 @@ def test_service_worker_caches_every_file_of_this_build(dist_dir):
     }
     assert set(files) == on_disk | {"./"}
     assert info["wheel"] in files and "pyodide/pyodide.asm.wasm" in files
+
+
+def test_reply_to_the_centre_comes_from_the_book_at_once(game):
+    """The engine's reply to h8 is an opening-book move: instant, and the thinking panel
+    says where it came from."""
+    game.open("test=1&time=3000")
+    play(game, "h8")
+    moves = game.wait_moves(2)
+    game.wait_status("your-turn")
+    assert game.page.inner_text("#think-source") == "opening book"
+    used = re.fullmatch(rf"{moves[1]} in (\d+\.\d) s", game.page.inner_text("#think-last"))
+    assert used and float(used.group(1)) < 0.5  # a 3 s search would take seconds
