@@ -199,6 +199,7 @@ class WebApi:
 
         if self._engine is None:
             self._engine = Engine(size=size, rule=rule)
+            self._engine.warm_up()  # the book and tables now (worker start), not on a move
         elif (
             reset or self._engine.size != check_size(size) or self._engine.rule != parse_rule(rule)
         ):

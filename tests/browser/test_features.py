@@ -484,4 +484,4 @@ def test_reply_to_the_centre_comes_from_the_book_at_once(game):
     game.wait_status("your-turn")
     assert game.page.inner_text("#think-source") == "opening book"
     used = re.fullmatch(rf"{moves[1]} in (\d+\.\d) s", game.page.inner_text("#think-last"))
-    assert used and float(used.group(1)) < 0.5  # a 3 s search would take seconds
+    assert used and float(used.group(1)) < 1.0  # a 3 s search would take seconds
