@@ -306,10 +306,10 @@ def test_run_reads_until_end() -> None:
 
 
 class BrainProcess:
-    def __init__(self) -> None:
+    def __init__(self, *options: str) -> None:
         env = dict(os.environ, PYTHONPATH=str(PY_DIR))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gomoku.pbrain"],
+            [sys.executable, "-m", "gomoku.pbrain", *options],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, bufsize=1, env=env,
         )  # fmt: skip
@@ -442,29 +442,22 @@ def test_brain_keeps_time_at_short_turn() -> None:
 
 def test_no_book_option_and_bad_option() -> None:
     """--no-book makes the brain search even the first move; unknown options are refused."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "py")}
-    script = "START 15\nINFO timeout_turn 300\nBEGIN\nEND\n"
-    out = subprocess.run(
-        [sys.executable, "-m", "gomoku.pbrain", "--no-book"],
-        input=script,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    ).stdout
-    assert "source book" not in out
-    assert out.strip().splitlines()[-1] == "7,7"
+    brain = BrainProcess("--no-book")
+    try:
+        assert brain.ask("START 15") == "OK"
+        assert brain.move("INFO timeout_turn 300", "BEGIN") == (7, 7)
+        assert not any("source book" in m for m in brain.messages)
+        brain.send("END")
+        assert brain.proc.wait(timeout=30) == 0
+    finally:
+        if brain.proc.poll() is None:
+            brain.proc.kill()
     bad = subprocess.run(
         [sys.executable, "-m", "gomoku.pbrain", "--bogus"],
         input="",
         capture_output=True,
         text=True,
-        env=env,
+        env=dict(os.environ, PYTHONPATH=str(PY_DIR)),
         timeout=60,
     )
     assert bad.returncode == 2 and "unknown option" in bad.stderr
@@ -473,47 +466,19 @@ def test_no_book_option_and_bad_option() -> None:
 def test_thread_num_two_searches_on_processes() -> None:
     """INFO thread_num 2 makes the brain search with the parallel driver: legal answers,
     within a generous bound of the turn time."""
-    import os
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "py")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gomoku.pbrain", "--no-book"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-        bufsize=1,
-    )
-
-    def ask(lines: str) -> str:
-        proc.stdin.write(lines)
-        proc.stdin.flush()
-        while True:
-            out = proc.stdout.readline()
-            assert out, "brain exited"
-            if not out.startswith(("MESSAGE", "DEBUG")):
-                return out.strip()
-
+    brain = BrainProcess("--no-book")
     try:
-        assert ask("START 15\n") == "OK"
-        proc.stdin.write("INFO thread_num 2\nINFO timeout_turn 500\n")
+        assert brain.ask("START 15") == "OK"
+        brain.send("INFO thread_num 2", "INFO timeout_turn 500")
         taken = {(7, 7), (8, 8), (9, 9)}
         start = time.perf_counter()
-        reply = ask("BOARD\n7,7,2\n8,8,1\n9,9,2\nDONE\n")
+        first = brain.move("BOARD", "7,7,2", "8,8,1", "9,9,2", "DONE")
         assert time.perf_counter() - start < 500 / 1000 + 2.0
-        x, y = (int(v) for v in reply.split(","))
-        assert (x, y) not in taken and 0 <= x < 15 and 0 <= y < 15
-        taken.add((x, y))
-        reply = ask("TURN 6,6\n")
-        x, y = (int(v) for v in reply.split(","))
-        assert (x, y) not in taken | {(6, 6)}
-        proc.stdin.write("END\n")
-        proc.stdin.flush()
-        assert proc.wait(timeout=30) == 0
+        assert first not in taken
+        taken.add(first)
+        assert brain.move("TURN 6,6") not in taken | {(6, 6)}
+        brain.send("END")
+        assert brain.proc.wait(timeout=30) == 0
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        if brain.proc.poll() is None:
+            brain.proc.kill()
