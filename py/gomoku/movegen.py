@@ -168,20 +168,16 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
 
 
 def ranked(board: Board) -> list[tuple[int, int]]:
-    """(ordering key, cell) for every candidate, strongest first (no pruning, no forcing)."""
+    """(ordering key, cell) for every candidate ``generate`` considers, strongest first,
+    without its forcing and pruning: the same keys and the same distance rule."""
+    o = 0 if board.side == 1 else 2
     out = []
-    black = board.side == 1
     for q in board.candidates:
         s = board.summary[q]
-        own, opp = (
-            (INFO[s & SIDE_MASK], INFO[(s >> SIDE_SHIFT) & SIDE_MASK])
-            if black
-            else (INFO[(s >> SIDE_SHIFT) & SIDE_MASK], INFO[s & SIDE_MASK])
-        )
-        if board.near[q] < NEAR1 and own[0] < T_OPEN_TWO and opp[0] < T_FOUR:
+        e = _CELL.get(s) or _cell_entry(s)
+        if not e[o + 1] & (_SPECIAL | F_FAR_OK) and board.near[q] < NEAR1:
             continue
-        bucket = max(ATTACK_BUCKET.get(own[0], B_REST), DEFENCE_BUCKET.get(opp[0], B_REST))
-        out.append((bucket * BUCKET_SCALE + own[1] + opp[2], q))
+        out.append((e[o], q))
     out.sort(reverse=True)
     return out
 
