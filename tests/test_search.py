@@ -300,3 +300,67 @@ def test_book_variety_is_seeded() -> None:
     assert r.source == "book"
     if len(eng.book.candidates(eng.moves, 15, "freestyle")) > 1:
         assert len(seen) > 1
+
+
+# Positions (side to move = attacker) with a VCT whose lines mix fours and threes, or
+# where a counter-four must be blocked before the attack goes on; the first version of
+# the threat search (threes only after the first move, gave up on counter-fours) found
+# none of them within depth 6. Mined from the games of a match against the reference
+# engine. Value: the least depth (attacker moves) at which the search proves the win.
+MIXED_VCT_POSITIONS = {
+    "h8 f10 j6 g9 j5 g10 j8 j7 g8 f8 i10 i8 h9 f7 f9 h7 i7 g6 j9 f5 e4 f6 f4 h6 e6 e7 k5 "
+    "l4 j11 k12 j10": 3,
+    "h8 f10 j10 i9 j9 j8 h10 h9 k10 i10 j11 i8 j12 j13 i11 i7 i6 g9 k13 l14": 3,
+    "h8 g9 j6 k5 h6 i6 j8 h7 g8 i8 i5 j9 g6 h9 i9 j7 k6 h5 g4 l9 k8 k10 l11 g10 f11 g7 k7 "
+    "f7": 3,
+    "h8 f10 j6 e9 j8 g11 d8 f8 i7 g9 k5 l4 h6 k9 g5 f4 h5 h12": 3,
+}
+
+
+def attacker_wins(board: Board, depth: int, full: bool) -> bool:
+    """Check a VCT against every defender reply, not only the ones the search generates:
+    the attacker (side to move) has a five point, or the search's first move leaves, for
+    each empty cell within two of a stone (every possible counter-four among them) the
+    defender could answer with, a position where the attacker still wins with one move
+    less (checked the same way when ``full``, else by the search itself)."""
+    attacker = board.side
+    if board.side_value(attacker)[1]:
+        return True
+    if depth == 0:
+        return False
+    line = ThreatSearch(board).vct(depth)
+    if line is None:
+        return False
+    board.make(line[0])
+    try:
+        for reply in sorted(board.candidates):
+            board.make(reply)
+            try:
+                if board.winner:
+                    return False
+                if full:
+                    ok = attacker_wins(board, depth - 1, True)
+                else:
+                    ok = board.side_value(attacker)[1] > 0 or (
+                        ThreatSearch(board).vct(depth - 1) is not None
+                    )
+                if not ok:
+                    return False
+            finally:
+                board.unmake()
+    finally:
+        board.unmake()
+    return True
+
+
+@pytest.mark.parametrize("text", sorted(MIXED_VCT_POSITIONS))
+def test_vct_with_mixed_threats_is_found_and_holds_against_every_reply(text: str) -> None:
+    moves = moves_from_text(text, 15)
+    board = Board.from_moves(moves)
+    depth = MIXED_VCT_POSITIONS[text]
+    probe = ThreatSearch(board)
+    assert probe.vcf(12) is None  # not a plain VCF
+    assert probe.vct(depth - 1) is None
+    assert probe.vct(depth) is not None
+    assert attacker_wins(board, depth, full=True)
+    assert board.moves == moves

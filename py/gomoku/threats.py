@@ -30,6 +30,8 @@ _OPEN_FOUR = COUNT_BITS * OPEN_FOUR
 _OPEN_THREE = COUNT_BITS * OPEN_THREE
 
 
+VCT_WIDTH = 16  # attacker threat moves tried per VCT node
+
 # Distinguish VCF from VCT entries of the shared cache (same position, other question).
 _VCF_KEY = 0x5A5A
 _VCT_KEY = 0x3C3C
@@ -200,30 +202,45 @@ class ThreatSearch:
             self.cache.clear()
         self.cache[key] = depth
 
-    def _three_moves(self, side: int) -> list[int]:
-        """Cells where ``side`` makes an open three (and no four: VCF covers those)."""
+    def _threat_moves(self, side: int) -> list[int]:
+        """VCT attacker moves: fours first (open fours and four-threes leading), then
+        open threes, strongest first; at most VCT_WIDTH of them."""
         board = self.board
         summary = board.summary
-        three, four = _THREE_MASK[side - 1], _FOUR_MASK[side - 1]
-        out = [
+        three = _THREE_MASK[side - 1]
+        threes = [
             (_side(summary[q], side) >> _OPEN_THREE & 7, q)
             for q in board.candidates
-            if summary[q] & three and not summary[q] & four
+            if summary[q] & three
         ]
-        out.sort(reverse=True)
-        return [q for _, q in out]
+        threes.sort(reverse=True)
+        fours = self._four_moves(side)
+        seen = set(fours)
+        moves = fours + [q for _, q in threes if q not in seen]
+        return moves[:VCT_WIDTH]
 
-    def _defences(self, attacker: int) -> list[int]:
-        """Defender's replies to an open-three threat: cells where the attacker would make
-        a four or open four (blocks next to and at the ends of the three), plus the
-        defender's own fours."""
+    def _defences(self, attacker: int) -> list[int] | None:
+        """The defender's replies (defender to move) to the attacker's threats on the
+        board: [] when there is no defence (two five points), the single block of a five,
+        or against an open-four point (an open three) every cell where either side makes a
+        four (the blocks next to and at the ends of the three, the defender's counter-
+        fours); None when the attacker threatens nothing."""
         board = self.board
+        fives = five_cells(board, attacker)
+        if fives:
+            return fives if len(fives) == 1 else []
+        if not board.open_four_entries(attacker):
+            return None
         summary = board.summary
         mask = _FOUR_MASK[0] | _FOUR_MASK[1]
         return sorted(q for q in board.candidates if summary[q] & mask)
 
     def _vct(self, depth: int) -> list[int] | None:
-        """Side to move attacks with fours and open threes (``depth`` attacker moves)."""
+        """Side to move attacks with fours and open threes (``depth`` attacker moves).
+
+        A defender's reply is judged by the position it leaves, not by the attacker's
+        last move: after a counter-four is blocked, an open three still standing must
+        be answered again, and fours and threes may alternate in one line."""
         board = self.board
         attacker = board.side
         defender = 3 - attacker
@@ -234,23 +251,23 @@ class ThreatSearch:
         line = self._vcf(depth)  # fours alone are the cheapest proof
         if line is not None:
             return line
-        if block >= 0 or depth < 2:
-            # A defender's four must be answered with a four, which VCF already tried.
+        if depth < 2:
             self._store(key, depth)
             return None
-        for q in self._three_moves(attacker):
+        moves = [block] if block >= 0 else self._threat_moves(attacker)
+        for q in moves:
             board.make(q)
-            if five_cells(board, defender):
+            if five_cells(board, defender):  # the block or threat left the defender a five
+                board.unmake()
+                continue
+            replies = self._defences(attacker)
+            if replies is None:  # no threat left on the board
                 board.unmake()
                 continue
             proof: list[int] | None = [q]
-            for reply in self._defences(attacker):
+            for reply in replies:
                 board.make(reply)
-                if board.winner:
-                    board.unmake()
-                    proof = None
-                    break
-                line = self._vct(depth - 1)
+                line = None if board.winner else self._vct(depth - 1)
                 board.unmake()
                 if line is None:
                     proof = None

@@ -2,7 +2,7 @@
 'use strict';
 /*
  * Gomocup (pbrain) protocol front end of the reference engine:
- *   node tools/ref-engine/pbrain.js
+ *   node tools/ref-engine/pbrain.js [--profile full|tutorial]
  *
  * Commands: START n, RESTART, BEGIN, TURN x,y, BOARD ... DONE, TAKEBACK x,y,
  * INFO key value (timeout_turn, timeout_match, time_left, rule, ...), ABOUT, END.
@@ -13,9 +13,12 @@
 
 const readline = require('readline');
 const { Board } = require('./engine.js');
-const { Searcher, TranspositionTable, TT_BITS } = require('./search.js');
+const { Searcher, TranspositionTable, TT_BITS, PROFILES } = require('./search.js');
 
-const ABOUT = 'name="ref-js-abvct", version="1.0", author="gomoku-engine project (reference opponent)", country="-"';
+function about(profile) {
+  const name = profile === 'full' ? 'ref-js-abvct' : `ref-js-abvct-${profile}`;
+  return `name="${name}", version="1.0", author="gomoku-engine project (reference opponent)", country="-"`;
+}
 const DEFAULT_TIMEOUT_TURN = 5000;
 const MIN_SIZE = 5;
 const MAX_SIZE = 32;
@@ -35,7 +38,10 @@ function budgetMs(t, stones, cells) {
 }
 
 class Brain {
-  constructor(write) {
+  /** `profile`: search parameters, a key of search.js PROFILES. */
+  constructor(write, profile = 'full') {
+    if (!PROFILES[profile]) throw new Error(`unknown profile '${profile}'`);
+    this.profile = profile;
     this.write = write;
     this.board = null;
     this.searcher = null;
@@ -52,7 +58,7 @@ class Brain {
     // One 2^20-slot table for the whole session: cleared, not reallocated, per game.
     if (!this.tt) this.tt = new TranspositionTable(TT_BITS);
     else this.tt.clear();
-    this.searcher = new Searcher(this.board, this.tt);
+    this.searcher = new Searcher(this.board, this.tt, this.profile);
   }
 
   parsePoint(text) {
@@ -216,7 +222,7 @@ class Brain {
         this.info(arg);
         return;
       case 'ABOUT':
-        this.write(ABOUT);
+        this.write(about(this.profile));
         return;
       case 'END':
         this.finished = true;
@@ -229,7 +235,13 @@ class Brain {
 
 function main() {
   const write = (s) => process.stdout.write(s + '\n');
-  const brain = new Brain(write);
+  const at = process.argv.indexOf('--profile');
+  const profile = at > 0 ? process.argv[at + 1] : 'full';
+  if (!PROFILES[profile]) {
+    process.stderr.write(`unknown --profile '${profile}' (one of: ${Object.keys(PROFILES).join(', ')})\n`);
+    process.exit(2);
+  }
+  const brain = new Brain(write, profile);
   const rl = readline.createInterface({ input: process.stdin, terminal: false });
   rl.on('line', (line) => {
     if (!brain.handle(line)) {

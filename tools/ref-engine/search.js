@@ -16,13 +16,36 @@ const {
 } = require('./engine.js');
 
 const INF = 2 * WIN;
-const MAX_CANDIDATES = 20; // candidate cap inside the tree
-const MAX_ROOT_CANDIDATES = 24;
-const MAX_DEPTH = 16; // iterative deepening stops here at the latest
-const MAX_EXTENSIONS = 6; // forced blocks searched past the horizon
-const VCF_DEPTH = 12; // attacker moves
-const VCT_DEPTH = 8; // attacker moves
-const VCT_WIDTH = 12; // attacker threat moves tried per VCT node
+// Search parameters. `full` is this stand-in's own setting; `tutorial` uses the
+// published parameters of the best-known tutorial engine of this kind
+// (lihongxun945/gobang, js/config.js and js/negamax.js: search depth 6 reached by
+// even depths 2, 4, 6; at most 16 candidate moves; "vcxDeep" 5 for its kill search).
+// Everything else (tables, evaluation, the opponent-threat check) is the same.
+const PROFILES = {
+  full: {
+    maxCandidates: 20, // candidate cap inside the tree
+    maxRootCandidates: 24,
+    maxDepth: 16, // iterative deepening stops here at the latest
+    depthStep: 1,
+    maxExtensions: 6, // forced blocks searched past the horizon
+    vcfDepth: 12, // attacker moves
+    vctDepth: 8, // attacker moves
+    vctWidth: 12, // attacker threat moves tried per VCT node
+  },
+  tutorial: {
+    maxCandidates: 16,
+    maxRootCandidates: 16,
+    maxDepth: 6,
+    depthStep: 2,
+    maxExtensions: 6,
+    vcfDepth: 5,
+    vctDepth: 5,
+    vctWidth: 12,
+  },
+};
+const MAX_CANDIDATES = PROFILES.full.maxCandidates;
+const VCF_DEPTH = PROFILES.full.vcfDepth;
+const VCT_DEPTH = PROFILES.full.vctDepth;
 const TT_BITS = 20; // 2^20 slots, always-replace, in typed arrays (no GC pressure)
 const EXACT = 0;
 const LOWER = 1;
@@ -52,8 +75,11 @@ class TranspositionTable {
 }
 
 class Searcher {
-  /** `tt`: a TranspositionTable to reuse (a new game clears it rather than allocating). */
-  constructor(board, tt = null) {
+  /** `tt`: a TranspositionTable to reuse (a new game clears it rather than allocating);
+   * `profile`: a key of PROFILES. */
+  constructor(board, tt = null, profile = 'full') {
+    if (!PROFILES[profile]) throw new Error(`unknown profile '${profile}'`);
+    this.p = PROFILES[profile];
     this.b = board;
     this.tt = tt || new TranspositionTable(TT_BITS);
     this.nodes = 0;
@@ -141,7 +167,7 @@ class Searcher {
     if (!opFives && b.count(me, C_FLEX4)) return WIN - ply - 3;
     if (b.stones >= b.size * b.size) return 0;
     if (depth <= 0) {
-      if (opFives && ext < MAX_EXTENSIONS) {
+      if (opFives && ext < this.p.maxExtensions) {
         depth = 1;
         ext++;
       } else {
@@ -164,7 +190,7 @@ class Searcher {
         if (f === UPPER && v <= alpha) return v;
       }
     }
-    const moves = this.genMoves(me, MAX_CANDIDATES, ttMove);
+    const moves = this.genMoves(me, this.p.maxCandidates, ttMove);
     if (moves.length === 0) return this.evaluate(me);
     const alpha0 = alpha;
     let best = -INF;
@@ -246,7 +272,7 @@ class Searcher {
       const cy = b.cls[off + y] >= C_BLOCK4 ? 1 : 0;
       return cy - cx || b.score[off + y] - b.score[off + x];
     });
-    const width = fours ? cand.length : Math.min(cand.length, VCT_WIDTH);
+    const width = fours ? cand.length : Math.min(cand.length, this.p.vctWidth);
     for (let j = 0; j < width; j++) {
       const m = cand[j];
       b.play(m, a);
@@ -347,15 +373,15 @@ class Searcher {
       cells.sort((x, y) => b.scoreOf(me, y) - b.scoreOf(me, x));
       return done(cells[0], 'open four');
     }
-    let m = this.vcx(me, true, VCF_DEPTH, at(0.1));
+    let m = this.vcx(me, true, this.p.vcfDepth, at(0.1));
     if (m >= 0) return done(m, 'vcf');
-    m = this.vcx(me, false, VCT_DEPTH, at(0.3));
+    m = this.vcx(me, false, this.p.vctDepth, at(0.3));
     if (m >= 0) return done(m, 'vct');
     // Does the opponent threaten a forced win if we let it move now?
-    let threat = this.vcx(op, true, VCF_DEPTH, at(0.35)) >= 0;
-    if (!threat) threat = this.vcx(op, false, VCT_DEPTH, at(0.42)) >= 0;
+    let threat = this.vcx(op, true, this.p.vcfDepth, at(0.35)) >= 0;
+    if (!threat) threat = this.vcx(op, false, this.p.vctDepth, at(0.42)) >= 0;
 
-    const moves = this.genMoves(me, MAX_ROOT_CANDIDATES);
+    const moves = this.genMoves(me, this.p.maxRootCandidates);
     if (moves.length === 1) return done(moves[0], 'forced');
     const scores = new Map();
     let best = moves[0];
@@ -363,7 +389,7 @@ class Searcher {
     let depthDone = 0;
     this.deadline = at(threat ? 0.75 : 0.88);
     this.stopped = false;
-    for (let depth = 2; depth <= MAX_DEPTH; depth++) {
+    for (let depth = 2; depth <= this.p.maxDepth; depth += this.p.depthStep) {
       let alpha = -INF;
       let iterBest = -1;
       for (const mv of moves) {
@@ -402,8 +428,8 @@ class Searcher {
         if (now() > stopAt) break;
         b.play(mv, me);
         const left = stopAt - now();
-        let lost = this.vcx(op, true, VCF_DEPTH, now() + left / 3) >= 0;
-        if (!lost) lost = this.vcx(op, false, VCT_DEPTH, now() + left / 3) >= 0;
+        let lost = this.vcx(op, true, this.p.vcfDepth, now() + left / 3) >= 0;
+        if (!lost) lost = this.vcx(op, false, this.p.vctDepth, now() + left / 3) >= 0;
         b.undo();
         if (!lost) {
           if (mv !== best) source = 'alphabeta+defence';
@@ -416,4 +442,4 @@ class Searcher {
   }
 }
 
-module.exports = { Searcher, TranspositionTable, TT_BITS, VCF_DEPTH, VCT_DEPTH, MAX_CANDIDATES };
+module.exports = { Searcher, TranspositionTable, TT_BITS, PROFILES, VCF_DEPTH, VCT_DEPTH, MAX_CANDIDATES };
