@@ -346,6 +346,12 @@ class Board:
         self.history.append(p)
         self.side = 3 - side
 
+    def pass_move(self) -> None:
+        """Hand the move to the other side without a stone (hash included); a second call
+        undoes it. Used to ask what the opponent could do if it moved now."""
+        self.side = 3 - self.side
+        self.hash ^= self._zside
+
     def unmake(self) -> None:
         """Take back the last move (no checks)."""
         p = self.history.pop()

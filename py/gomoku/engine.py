@@ -32,10 +32,11 @@ ENGINE_VERSION = __version__
 # Share of the soft time given to the threat searches at the root.
 VCF_SHARE = 0.10
 VCT_SHARE = 0.15
-DEFENCE_SHARE = 0.2
+DEFENCE_SHARE = 0.2  # looking for the opponent's threat
+DEFENCE_CHECK_SHARE = 0.35  # checking our moves against a threat found
 VCF_DEPTH = 12  # attacker moves
 VCT_DEPTH = 6
-DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
+DEFENCE_VCT_DEPTH = 6  # the opponent's VCT looked for when choosing a defence
 DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
 HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
 OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
@@ -113,6 +114,21 @@ class SearchResult:
         return d
 
 
+@dataclass
+class SearchPlan:
+    """What ``Engine.prepare`` leaves to the alpha-beta search: the arguments of
+    ``Searcher.search`` (times in seconds from the end of prepare), the nodes already
+    spent and when thinking started (perf_counter)."""
+
+    root_moves: list[int]
+    max_depth: int
+    soft_time: float | None
+    hard_time: float | None
+    max_nodes: int | None
+    nodes: int
+    start: float
+
+
 class Engine:
     """A game in progress and an AI to think about it."""
 
@@ -128,6 +144,7 @@ class Engine:
         self.rng = random.Random(seed)  # variety among close book replies
         self.book = None
         self.board = Board(check_size(size), parse_rule(rule))
+        self.threat_cache: dict[int, int] = {}  # shared by the threat searches of a game
 
     def warm_up(self) -> None:
         """Load the opening book and build the tables now rather than on the first move
@@ -140,6 +157,7 @@ class Engine:
     def new_game(self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE) -> None:
         self.board = Board(check_size(size), parse_rule(rule))
         self.tt.clear()
+        self.threat_cache.clear()
 
     @property
     def size(self) -> int:
@@ -208,10 +226,13 @@ class Engine:
             if was_enabled:
                 gc.enable()
 
-    def _think(
-        self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
-    ) -> SearchResult:
-        """Choose a move for the side to move within ``limits``."""
+    def prepare(self, limits: Limits | None = None) -> SearchResult | SearchPlan:
+        """Run the stages of ``think`` before the alpha-beta search (book, forced reply,
+        our win by VCF/VCT, the defence against the opponent's threats, root symmetry).
+
+        Returns the SearchResult when one of them decides the move, else the SearchPlan
+        the search would get. A parallel driver (parallel.py) runs this on one worker and
+        spreads the search of the plan over several."""
         limits = limits or Limits()
         board = self.board
         if self.is_over:
@@ -226,18 +247,7 @@ class Engine:
         def result(
             move: int, score: int, depth: int, nodes: int, pv: list[int], source: str
         ) -> SearchResult:
-            elapsed = time.perf_counter() - start
-            return SearchResult(
-                board.point(move),
-                score,
-                score_text(score),
-                depth,
-                nodes,
-                int(nodes / elapsed) if elapsed > 0 else 0,
-                [board.point(p) for p in pv],
-                source,
-                round(elapsed * 1000, 2),
-            )
+            return self._result(start, move, score, depth, nodes, pv, source)
 
         if limits.use_book:
             seed = limits.seed if limits.seed is not None else self.rng.randrange(1 << 31)
@@ -268,26 +278,45 @@ class Engine:
                 return min(time.perf_counter() + soft * fraction, hard_deadline or 1e300)
 
             node_cap = None if limits.nodes is None else max(limits.nodes // 4, 1)
-            threats = ThreatSearch(board)
+            threats = ThreatSearch(board, cache=self.threat_cache)
             line = threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap)
             if line is None:
                 line = threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap)
             nodes += threats.nodes
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
-            root_moves = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
+            root_moves = self._defend_threats(
+                moves, share(DEFENCE_SHARE), node_cap, lambda: share(DEFENCE_CHECK_SHARE)
+            )
             nodes += self._defence_nodes
 
-        searcher = Searcher(board, self.tt)
-        if root_moves is not None and len(root_moves) == 0:
-            root_moves = None  # every move loses to the threat: search them all anyway
-        if root_moves is None:
+        if not root_moves:  # no threat, or every move loses to it: search them all
             root_moves = generate(board, ROOT_MAX_MOVES)
         root_moves = self._unique_root_moves(root_moves)
-        remaining_soft = None if soft is None else max(soft - (time.perf_counter() - start), 0.001)
+        elapsed = time.perf_counter() - start
+        remaining_soft = None if soft is None else max(soft - elapsed, 0.001)
         # The search may run past the soft target to finish a move, never past the hard cap.
         stop = hard if soft is None else min(hard or 1e300, soft * OVERRUN_FACTOR)
-        remaining_hard = None if stop is None else max(stop - (time.perf_counter() - start), 0.001)
+        remaining_hard = None if stop is None else max(stop - elapsed, 0.001)
+        return SearchPlan(
+            root_moves=root_moves,
+            max_depth=limits.depth or 64,
+            soft_time=remaining_soft,
+            hard_time=remaining_hard,
+            max_nodes=None if limits.nodes is None else max(limits.nodes - nodes, 1),
+            nodes=nodes,
+            start=start,
+        )
+
+    def _think(
+        self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
+    ) -> SearchResult:
+        """Choose a move for the side to move within ``limits``."""
+        plan = self.prepare(limits)
+        if isinstance(plan, SearchResult):
+            return plan
+        board = self.board
+        start, nodes = plan.start, plan.nodes
 
         def progress(p: Progress) -> None:
             if on_info is None:
@@ -306,31 +335,70 @@ class Engine:
                 )
             )
 
-        outcome = searcher.search(
-            max_depth=limits.depth or 64,
-            soft_time=remaining_soft,
-            hard_time=remaining_hard,
-            max_nodes=None if limits.nodes is None else max(limits.nodes - nodes, 1),
-            root_moves=root_moves,
+        outcome = Searcher(board, self.tt).search(
+            max_depth=plan.max_depth,
+            soft_time=plan.soft_time,
+            hard_time=plan.hard_time,
+            max_nodes=plan.max_nodes,
+            root_moves=plan.root_moves,
             on_progress=progress,
         )
-        return result(
-            outcome.move, outcome.score, outcome.depth, nodes + outcome.nodes, outcome.pv, "search"
+        return self._result(
+            start,
+            outcome.move,
+            outcome.score,
+            outcome.depth,
+            nodes + outcome.nodes,
+            outcome.pv,
+            "search",
+        )
+
+    def _result(
+        self,
+        start: float,
+        move: int,
+        score: int,
+        depth: int,
+        nodes: int,
+        pv: list[int],
+        source: str,
+    ) -> SearchResult:
+        board = self.board
+        elapsed = time.perf_counter() - start
+        return SearchResult(
+            board.point(move),
+            score,
+            score_text(score),
+            depth,
+            nodes,
+            int(nodes / elapsed) if elapsed > 0 else 0,
+            [board.point(p) for p in pv],
+            source,
+            round(elapsed * 1000, 2),
         )
 
     _defence_nodes = 0
 
     def _defend_threats(
-        self, moves: list[int], deadline: float | None, node_cap: int | None
+        self,
+        moves: list[int],
+        deadline: float | None,
+        node_cap: int | None,
+        check_deadline: Callable[[], float | None] = lambda: None,
     ) -> list[int] | None:
-        """If the opponent could win by VCF (or else by VCT) were it their move, our root
-        moves that stop it, first, then the ones not checked in time; the moves shown to
-        lose are dropped. None when there is no such threat (or no time to find out)."""
+        """If the opponent could win by VCF (or else by VCT) were it their move, the root
+        moves after which it no longer can; when none is shown safe in time, the moves not
+        shown to lose. None when there is no such threat (or no time to find out).
+
+        ``deadline`` bounds the look for a threat; ``check_deadline()``, called once a
+        threat is found, bounds the checks of our moves. The cells of the opponent's
+        winning line are checked first: they are where a defence usually is. The search
+        that follows only looks at the moves returned."""
         board = self.board
         self._defence_nodes = 0
-        board.side = 3 - board.side  # ask "what if the opponent moved now" (hash unused)
+        board.pass_move()  # ask "what if the opponent moved now"
         try:
-            probe = ThreatSearch(board)
+            probe = ThreatSearch(board, cache=self.threat_cache)
             kind = "vcf"
             threat = probe.vcf(VCF_DEPTH, deadline, node_cap)
             if threat is None and not probe.timed_out:
@@ -338,16 +406,19 @@ class Engine:
                 threat = probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
             self._defence_nodes += probe.nodes
         finally:
-            board.side = 3 - board.side
+            board.pass_move()
         if threat is None:
             return None
+        deadline = check_deadline()
+        first = [q for q in dict.fromkeys(threat) if board.cells[q] == 0]
+        order = first + [q for q in moves[:DEFENCE_CHECK_MOVES] if q not in first]
         safe, unknown = [], []
-        for q in moves[:DEFENCE_CHECK_MOVES]:
+        for q in order:
             if deadline is not None and time.perf_counter() > deadline:
                 unknown.append(q)
                 continue
             board.make(q)
-            ts = ThreatSearch(board)
+            ts = ThreatSearch(board, cache=self.threat_cache)
             line = ts.vcf(VCF_DEPTH, deadline, node_cap)
             if line is None and not ts.timed_out and kind == "vct":
                 line = ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
@@ -356,7 +427,7 @@ class Engine:
             if line is not None:
                 continue  # this move loses to the threat
             (unknown if ts.timed_out else safe).append(q)
-        return safe + unknown
+        return safe or unknown
 
     def _unique_root_moves(self, moves: list[int]) -> list[int]:
         """Drop root moves that a symmetry of the position maps onto an earlier one."""

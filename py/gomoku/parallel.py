@@ -68,12 +68,10 @@ from __future__ import annotations
 
 import argparse
 import atexit
-import inspect
 import json
 import multiprocessing
 import os
 import sys
-import threading
 import time
 import uuid
 from collections import deque
@@ -81,7 +79,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from multiprocessing.connection import Connection, wait
 
-from . import engine as engine_module
 from .board import Board, layout
 from .engine import Engine, Limits, SearchInfo, SearchResult
 from .errors import IllegalMoveError
@@ -149,42 +146,20 @@ class RootSearcher(Searcher):
         return True, score, self.pv_line(move)
 
 
-class _Captured(Exception):
-    """Raised by _CaptureSearcher with the arguments Engine.think passed to search()."""
-
-    def __init__(self, params: dict) -> None:
-        super().__init__("captured")
-        self.params = params
-
-
-class _CaptureSearcher(Searcher):
-    def search(self, *args, **kwargs):  # type: ignore[override]
-        bound = inspect.signature(Searcher.search).bind(self, *args, **kwargs)
-        bound.apply_defaults()
-        params = dict(bound.arguments)
-        params.pop("self")
-        raise _Captured(params)
-
-
-_CAPTURE_LOCK = threading.Lock()
-
-
 def _prepare_engine(eng: Engine, limits: Limits) -> SearchResult | dict:
-    """Run Engine.think's stages before the alpha-beta search (book, forced reply,
-    threats, VCF defence, root symmetry): a SearchResult when one of them decides, or
-    the arguments the search would get (root_moves, max_depth, soft_time, hard_time,
-    max_nodes). The engine's own code is reused by swapping the Searcher it builds
-    for one that captures the call; not safe against a concurrent Engine.think in
-    another thread of the same process."""
-    with _CAPTURE_LOCK:
-        saved = engine_module.Searcher
-        engine_module.Searcher = _CaptureSearcher
-        try:
-            return eng.think(limits)
-        except _Captured as c:
-            return c.params
-        finally:
-            engine_module.Searcher = saved
+    """Engine.prepare as a dict: a SearchResult when a stage before the search decides,
+    else the search's arguments (root_moves, max_depth, soft_time, hard_time,
+    max_nodes)."""
+    plan = eng.prepare(limits)
+    if isinstance(plan, SearchResult):
+        return plan
+    return {
+        "root_moves": plan.root_moves,
+        "max_depth": plan.max_depth,
+        "soft_time": plan.soft_time,
+        "hard_time": plan.hard_time,
+        "max_nodes": plan.max_nodes,
+    }
 
 
 def limits_to_dict(limits: Limits) -> dict:

@@ -70,10 +70,15 @@ class ThreatSearch:
     search raises ThreatTimeout internally and reports "no win found".
     """
 
-    def __init__(self, board: Board, cache_size: int = 1 << 18) -> None:
+    def __init__(
+        self, board: Board, cache_size: int = 1 << 18, cache: dict[int, int] | None = None
+    ) -> None:
+        """``cache``: a table to share between searches on the same board (an engine keeps
+        one for the game): its entries depend only on the position, side to move included."""
         self.board = board
         self.nodes = 0
-        self.cache: dict[int, int] = {}  # (hash ^ kind) -> deepest depth proven not to win
+        # (hash ^ kind) -> deepest depth proven not to win
+        self.cache: dict[int, int] = {} if cache is None else cache
         self.wins: dict[int, list[int]] = {}
         self.cache_size = cache_size
         self.deadline = float("inf")
