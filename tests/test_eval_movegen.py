@@ -7,11 +7,9 @@ import random
 import pytest
 
 from gomoku.board import Board
-from gomoku.evaluation import evaluate, leaf_evaluate
+from gomoku.evaluation import evaluate
 from gomoku.geometry import from_text, transform
 from gomoku.movegen import cell_threats, generate, ranked
-from gomoku.patterns import T_DOUBLE_THREE, T_FOUR, T_FOUR_THREE, threat_class
-from gomoku.weights import DOUBLE_THREE_BONUS, FOUR_THREE_BONUS
 
 
 def random_position(seed: int, plies: int, size: int = 15) -> list[tuple[int, int]]:
@@ -88,50 +86,3 @@ def test_pruning_keeps_best_n() -> None:
     board = Board.from_moves(random_position(5, 20))
     full = generate(board, None)
     assert generate(board, 5) == full[:5] or len(full) <= 5
-
-
-def leaf_evaluate_slow(board: Board) -> int:
-    """leaf_evaluate spelled out: every empty cell of the board, threat classes computed
-    afresh from the cell's per-side summary (no cache, no candidate list)."""
-    best = {1: 0, 2: 0}
-    for p in board.layout.onboard:
-        if board.cells[p] == 0:
-            for side in (1, 2):
-                best[side] = max(best[side], threat_class(board.side_summary(p, side)))
-    mover, opponent = best[board.side], best[3 - board.side]
-    bonus = 0
-    if opponent < T_FOUR:
-        if mover >= T_FOUR_THREE:
-            bonus = FOUR_THREE_BONUS
-        elif mover == T_DOUBLE_THREE:
-            bonus = DOUBLE_THREE_BONUS
-    return evaluate(board) + bonus
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_leaf_evaluate_matches_the_slow_scan(seed: int) -> None:
-    rng = random.Random(seed)
-    board = Board(15)
-    board.make(board.layout.index(7, 7))
-    bonuses = set()
-    for _ in range(40):
-        board.make(rng.choice(sorted(board.candidates)))
-        if board.winner:
-            break
-        got = leaf_evaluate(board)
-        assert got == leaf_evaluate_slow(board)
-        bonuses.add(got - evaluate(board))
-    assert len(bonuses) >= 1
-
-
-def test_leaf_bonus_for_a_four_three_the_opponent_cannot_answer() -> None:
-    # black g8 h8 (open two) and i9 i10 i11 (blocked at i12 by white): i8 makes a four
-    # and an open three at once; white's stones sit in the corners (no four anywhere).
-    moves = "g8 a1 h8 i12 i9 o1 i10 a15 i11"
-    board = board_of(moves + " o15")
-    assert board.side == 1 and not board.open_four_entries(1)
-    assert leaf_evaluate(board) == evaluate(board) + FOUR_THREE_BONUS
-    # the bonus belongs to the side to move: with white to move there is none
-    board = board_of(moves)
-    assert board.side == 2
-    assert leaf_evaluate(board) == evaluate(board)

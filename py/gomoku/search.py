@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .board import Board
-from .evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, leaf_evaluate
+from .evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 from .movegen import generate
 from .tt import EXACT, LOWER, UPPER, TranspositionTable, score_from_tt, score_to_tt
 
@@ -201,7 +201,7 @@ class Searcher:
         if not opp_fives and board.open_four_entries(side):
             return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
         if depth <= 0 and not opp_fives:
-            return leaf_evaluate(board)
+            return evaluate(board)
         if depth <= 0:
             depth = 1  # single-reply extension: blocking a five costs no depth
 

@@ -39,11 +39,6 @@ PATTERN_WEIGHT: dict[int, int] = {
 TEMPO_NUMERATOR = 18
 TEMPO_DENOMINATOR = 16
 
-# Leaf bonus for the side to move owning a cell that makes a four-three (or double four),
-# or a double three, while the opponent has no four to answer with (evaluation.py).
-FOUR_THREE_BONUS = 3000
-DOUBLE_THREE_BONUS = 1000
-
 # Move ordering: per direction value of a cell for the mover (attack) and for blocking
 # the opponent (defence).
 ATTACK_WEIGHT: dict[int, int] = {
