@@ -238,7 +238,15 @@ class ThreatSearch:
             return None
         summary = board.summary
         mask = _FOUR_MASK[0] | _FOUR_MASK[1]
-        return sorted(q for q in board.candidates if summary[q] & mask)
+        # The blocks most likely to hold first (the attacker's open-four points): the
+        # first reply that refutes the attack ends the search of this node.
+        shift = _OPEN_FOUR + (0 if attacker == 1 else SIDE_SHIFT)
+        return [
+            q
+            for _, q in sorted(
+                (-(summary[q] >> shift & 7), q) for q in board.candidates if summary[q] & mask
+            )
+        ]
 
     def _vct(self, depth: int) -> list[int] | None:
         """Side to move attacks with fours and open threes (``depth`` attacker moves).
@@ -272,7 +280,18 @@ class ThreatSearch:
             proof: list[int] | None = [q]
             for reply in replies:
                 board.make(reply)
-                line = None if board.winner else self._vct(depth - 1)
+                if board.winner:
+                    line = None
+                elif (
+                    len(proof) > 1
+                    and board.open_four_entries(attacker)
+                    and not board.side_value(defender)[1]
+                ):
+                    # Not a defence: the attacker makes an open four and the defender,
+                    # without a four of its own, cannot make five first.
+                    line = proof
+                else:
+                    line = self._vct(depth - 1)
                 board.unmake()
                 if line is None:
                     proof = None
