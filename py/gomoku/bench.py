@@ -1,9 +1,11 @@
-"""Benchmarks that print figures: ``python -m gomoku.bench core|search|all [--quick]``.
+"""Benchmarks that print figures: ``python -m gomoku.bench core|search|threats|timing|all``.
 
 core   make+unmake, evaluations and candidate generations per second on fixed positions,
        and the numpy-vectorised alternative of the per-move update for comparison.
 search nodes, nodes/s and depth reached in a fixed time per position, plus a node-count
        signature at a fixed depth (changes only when the search changes).
+threats VCF/VCT from positions of lost games: wins found, threat nodes, CPU time.
+timing  time per move through the Gomocup brain over many positions (max, p99).
 
 The same functions run inside Pyodide (the web worker's bench message), so the two can
 be compared as a ratio.
@@ -22,8 +24,9 @@ import numpy as np
 from .board import COUNT_MASK, VALUE_SIDE_SHIFT, Board
 from .engine import Engine, Limits
 from .evaluation import evaluate
-from .geometry import moves_from_text
+from .geometry import moves_from_text, moves_to_text
 from .movegen import generate
+from .threats import ThreatSearch
 
 # Fixed positions (15x15 freestyle), opening to late middle game.
 BENCH_POSITIONS: tuple[str, ...] = (
@@ -226,6 +229,52 @@ def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
     return summary
 
 
+# Positions from games lost to the reference engine (tools/ref-engine), side to move =
+# the reference, which went on to win with a VCT from each. Not VCF wins.
+THREAT_POSITIONS = (
+    "h8 g10 j6 g9 i7 f9 g7 g11 g8 e9 h9",
+    "h8 h10 j8 f8 i11 e7 k9 d6 g9 f10",
+    "h8 h10 f6 i9 j8 g9 f8 f9 e9 j9 h9 i10",
+    "h8 g10 h6 h9 i7 g8 g5 j8 g7 j7 i8 i10 j11 f7 e6 j9 j10",
+    "h8 h9 f6 i9 g9 i7 i6 i8 g10 h7 g6 h6 f7 i10 i11",
+    "h8 g10 j8 i8 i7 h9 j7 j6",
+    "h8 f10 i7 e9 j8 g11 d8 h12 i13 k9",
+    "h8 h10 h7 j10 i7 i10 g10 g9 j7 k7 i8 h9 j8 k8 k9 l10 k10 j9 f7 g7 f8",
+)
+
+
+def bench_threats(depth: int = 7, out=print) -> dict:
+    """VCF (12) then VCT (up to ``depth``) from each THREAT_POSITIONS position, no time
+    limit: wins found, threat nodes, CPU time."""
+    found = nodes = 0
+    cpu = 0.0
+    for n, text in enumerate(THREAT_POSITIONS):
+        board = Board.from_moves(moves_from_text(text, 15))
+        search = ThreatSearch(board)
+        c0 = time.process_time()
+        line = search.vcf(12) or search.vct(depth)
+        took = time.process_time() - c0
+        found += line is not None
+        nodes += search.nodes
+        cpu += took
+        out(
+            f"pos {n}: {'win' if line else 'none':4s} nodes {search.nodes:7,d} "
+            f"cpu {took * 1000:7.1f} ms line {moves_to_text([board.point(q) for q in line or []], 15)}"
+        )
+    summary = {
+        "positions": len(THREAT_POSITIONS),
+        "found": found,
+        "nodes": nodes,
+        "cpu_s": round(cpu, 3),
+        "nodes_per_cpu_s": int(nodes / cpu) if cpu else 0,
+    }
+    out(
+        f"VCT depth {depth}: {found}/{len(THREAT_POSITIONS)} wins, {nodes:,d} nodes, "
+        f"{cpu:.2f} CPU s, {summary['nodes_per_cpu_s']:,d} nodes per CPU second"
+    )
+    return summary
+
+
 def timing_positions(count: int, seed: int = 2026) -> list[list[tuple[int, int]]]:
     """``count`` varied positions (4..60 stones, no side able to win at once), seeded."""
     import random
@@ -316,11 +365,14 @@ def bench_timing(count: int = 100, turn_ms: int = 200, out=print) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=["core", "search", "timing", "all"], nargs="?", default="all")
+    ap.add_argument(
+        "what", choices=["core", "search", "threats", "timing", "all"], nargs="?", default="all"
+    )
     ap.add_argument("--positions", type=int, default=100, help="timing: number of positions")
     ap.add_argument("--turn-ms", type=int, default=200, help="timing: timeout_turn")
     ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement/position")
     ap.add_argument("--depth", type=int, default=4, help="depth of the node signature")
+    ap.add_argument("--vct-depth", type=int, default=7, help="threats: VCT depth")
     ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
     args = ap.parse_args(argv)
     out = {}
@@ -329,6 +381,8 @@ def main(argv: list[str] | None = None) -> int:
         out["core"] = bench_core(args.seconds)
     if args.what in ("search", "all"):
         out["search"] = bench_search(args.seconds, args.depth)
+    if args.what in ("threats", "all"):
+        out["threats"] = bench_threats(args.vct_depth)
     if args.what in ("timing", "all"):
         out["timing"] = bench_timing(args.positions, args.turn_ms)
     if args.json:
