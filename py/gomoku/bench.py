@@ -257,9 +257,10 @@ def bench_threats(depth: int = 7, out=print) -> dict:
         found += line is not None
         nodes += search.nodes
         cpu += took
+        shown = moves_to_text([board.point(q) for q in line or []], 15)
         out(
             f"pos {n}: {'win' if line else 'none':4s} nodes {search.nodes:7,d} "
-            f"cpu {took * 1000:7.1f} ms line {moves_to_text([board.point(q) for q in line or []], 15)}"
+            f"cpu {took * 1000:7.1f} ms line {shown}"
         )
     summary = {
         "positions": len(THREAT_POSITIONS),
