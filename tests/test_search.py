@@ -389,3 +389,16 @@ def test_pass_move_flips_side_and_hash_and_undoes_itself() -> None:
     assert board.side == 3 - side and board.hash != key
     board.pass_move()
     assert (board.side, board.hash) == (side, key)
+
+
+def test_bench_threats_reports_what_the_threat_search_finds() -> None:
+    from gomoku.bench import THREAT_POSITIONS, bench_threats
+
+    lines: list[str] = []
+    summary = bench_threats(5, out=lines.append, positions=[1, 4])
+    assert summary["positions"] == 2 and summary["nodes"] > 0
+    # position 1 is won by a VCT of at most 5 attacker moves; position 4 needs more
+    board = Board.from_moves(moves_from_text(THREAT_POSITIONS[1], 15))
+    assert ThreatSearch(board).vct(5) is not None
+    assert summary["found"] == 1
+    assert lines[0].startswith("pos 1: win") and lines[1].startswith("pos 4: none")

@@ -243,12 +243,14 @@ THREAT_POSITIONS = (
 )
 
 
-def bench_threats(depth: int = 7, out=print) -> dict:
-    """VCF (12) then VCT (up to ``depth``) from each THREAT_POSITIONS position, no time
-    limit: wins found, threat nodes, CPU time."""
+def bench_threats(depth: int = 7, out=print, positions: list[int] | None = None) -> dict:
+    """VCF (12) then VCT (up to ``depth``) from each THREAT_POSITIONS position (or the
+    ones indexed by ``positions``), no time limit: wins found, threat nodes, CPU time."""
     found = nodes = 0
     cpu = 0.0
-    for n, text in enumerate(THREAT_POSITIONS):
+    chosen = range(len(THREAT_POSITIONS)) if positions is None else positions
+    for n in chosen:
+        text = THREAT_POSITIONS[n]
         board = Board.from_moves(moves_from_text(text, 15))
         search = ThreatSearch(board)
         c0 = time.process_time()
@@ -263,14 +265,14 @@ def bench_threats(depth: int = 7, out=print) -> dict:
             f"cpu {took * 1000:7.1f} ms line {shown}"
         )
     summary = {
-        "positions": len(THREAT_POSITIONS),
+        "positions": len(chosen),
         "found": found,
         "nodes": nodes,
         "cpu_s": round(cpu, 3),
         "nodes_per_cpu_s": int(nodes / cpu) if cpu else 0,
     }
     out(
-        f"VCT depth {depth}: {found}/{len(THREAT_POSITIONS)} wins, {nodes:,d} nodes, "
+        f"VCT depth {depth}: {found}/{len(chosen)} wins, {nodes:,d} nodes, "
         f"{cpu:.2f} CPU s, {summary['nodes_per_cpu_s']:,d} nodes per CPU second"
     )
     return summary
