@@ -25,10 +25,10 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
 class Pipe:
     """A running reference brain: send lines, read answer lines (MESSAGE/DEBUG skipped)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *args: str) -> None:
         assert NODE is not None
         self.proc = subprocess.Popen(
-            [NODE, str(REF_DIR / "pbrain.js")],
+            [NODE, str(REF_DIR / "pbrain.js"), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -101,6 +101,28 @@ def test_about_and_end() -> None:
     p.send("ABOUT")
     assert 'name="ref-js-abvct"' in p.answer()
     assert p.close() == 0
+
+
+def test_tutorial_profile_plays_and_a_bad_profile_is_refused() -> None:
+    p = Pipe("--profile", "tutorial")
+    p.send("ABOUT")
+    assert 'name="ref-js-abvct-tutorial"' in p.answer()
+    p.send("START 15")
+    assert p.answer() == "OK"
+    p.send("INFO timeout_turn 300")
+    p.send("TURN 7,7")
+    x, y = (int(v) for v in p.answer().split(","))
+    assert (x, y) != (7, 7) and 0 <= x < 15 and 0 <= y < 15
+    p.send("END")
+    assert p.close() == 0
+    assert NODE is not None
+    out = subprocess.run(
+        [NODE, str(REF_DIR / "pbrain.js"), "--profile", "strongest"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert out.returncode == 2 and "unknown --profile" in out.stderr
 
 
 def test_begin_then_turns_are_legal(brain: Pipe) -> None:
