@@ -20,14 +20,18 @@ from .patterns import (
     FOUR,
     OPEN_FOUR,
     OPEN_THREE,
+    OPEN_TWO,
     SIDE_MASK,
     SIDE_SHIFT,
+    THREE,
 )
 
 _FIVE = COUNT_BITS * FIVE
 _FOUR = COUNT_BITS * FOUR
 _OPEN_FOUR = COUNT_BITS * OPEN_FOUR
 _OPEN_THREE = COUNT_BITS * OPEN_THREE
+_THREE = COUNT_BITS * THREE
+_OPEN_TWO = COUNT_BITS * OPEN_TWO
 
 
 VCT_WIDTH = 16  # attacker threat moves tried per VCT node
@@ -163,9 +167,8 @@ class ThreatSearch:
         out = []
         for q in [q for q in board.candidates if summary[q] & mask]:
             s = _side(summary[q], side)
-            out.append(
-                (((s >> _OPEN_FOUR) & 7) * 4 + ((s >> _FOUR) & 7) * 2 + ((s >> _OPEN_THREE) & 7), q)
-            )
+            key = ((s >> _OPEN_FOUR) & 7) * 4 + ((s >> _FOUR) & 7) * 2 + ((s >> _OPEN_THREE) & 7)
+            out.append((key << 4 | (s >> _THREE & 7), q))
         out.sort(reverse=True)
         return [q for _, q in out]
 
@@ -213,11 +216,13 @@ class ThreatSearch:
         board = self.board
         summary = board.summary
         three = _THREE_MASK[side - 1]
-        threes = [
-            (_side(summary[q], side) >> _OPEN_THREE & 7, q)
-            for q in board.candidates
-            if summary[q] & three
-        ]
+        threes = []
+        for q in board.candidates:
+            if summary[q] & three:
+                s = _side(summary[q], side)
+                # open threes made here, then the follow-ups: blocked threes, open twos
+                key = (s >> _OPEN_THREE & 7) << 8 | (s >> _THREE & 7) << 4 | s >> _OPEN_TWO & 7
+                threes.append((key, q))
         threes.sort(reverse=True)
         fours = self._four_moves(side)
         seen = set(fours)
