@@ -146,22 +146,6 @@ class RootSearcher(Searcher):
         return True, score, self.pv_line(move)
 
 
-def _prepare_engine(eng: Engine, limits: Limits) -> SearchResult | dict:
-    """Engine.prepare as a dict: a SearchResult when a stage before the search decides,
-    else the search's arguments (root_moves, max_depth, soft_time, hard_time,
-    max_nodes)."""
-    plan = eng.prepare(limits)
-    if isinstance(plan, SearchResult):
-        return plan
-    return {
-        "root_moves": plan.root_moves,
-        "max_depth": plan.max_depth,
-        "soft_time": plan.soft_time,
-        "hard_time": plan.hard_time,
-        "max_nodes": plan.max_nodes,
-    }
-
-
 def limits_to_dict(limits: Limits) -> dict:
     """Limits as a JSON-ready dict."""
     return asdict(limits)
@@ -282,19 +266,19 @@ def _run(job: dict) -> dict:
         eng = state.engine_for(job)
         state.sid, state.searcher = job["sid"], None
         eng.set_position([tuple(m) for m in job["moves"]])
-        prepared = _prepare_engine(eng, limits_from_dict(job.get("limits")))
-        if isinstance(prepared, SearchResult):
-            return {"status": "ok", "result": prepared.to_dict(), "nodes": prepared.nodes}
+        plan = eng.prepare(limits_from_dict(job.get("limits")))
+        if isinstance(plan, SearchResult):
+            return {"status": "ok", "result": plan.to_dict(), "nodes": plan.nodes}
         board = eng.board
-        root = list(prepared["root_moves"] or generate(board, ROOT_MAX_MOVES))
+        root = list(plan.root_moves)
         searcher = RootSearcher(board, eng.tt)
         order, iterations = list(root), []
         t0 = time.perf_counter()
         seed = searcher.search(
-            max_depth=min(int(job.get("seed_depth", SEED_DEPTH)), prepared["max_depth"]),
-            soft_time=prepared["soft_time"],
-            hard_time=prepared["hard_time"],
-            max_nodes=prepared["max_nodes"],
+            max_depth=min(int(job.get("seed_depth", SEED_DEPTH)), plan.max_depth),
+            soft_time=plan.soft_time,
+            hard_time=plan.hard_time,
+            max_nodes=plan.max_nodes,
             root_moves=root,
             on_progress=_iteration_recorder(board, order, iterations),
         )
@@ -304,10 +288,10 @@ def _run(job: dict) -> dict:
             "nodes": seed.nodes,
             "order": _points(board, order),
             "iterations": iterations,
-            "max_depth": prepared["max_depth"],
-            "soft_ms": _ms(prepared["soft_time"]),
-            "hard_ms": _ms(prepared["hard_time"]),
-            "max_nodes": prepared["max_nodes"],
+            "max_depth": plan.max_depth,
+            "soft_ms": _ms(plan.soft_time),
+            "hard_ms": _ms(plan.hard_time),
+            "max_nodes": plan.max_nodes,
             "seed_ms": (time.perf_counter() - t0) * 1000,
         }
     if kind == "move":

@@ -43,9 +43,6 @@ const PROFILES = {
     vctWidth: 12,
   },
 };
-const MAX_CANDIDATES = PROFILES.full.maxCandidates;
-const VCF_DEPTH = PROFILES.full.vcfDepth;
-const VCT_DEPTH = PROFILES.full.vctDepth;
 const TT_BITS = 20; // 2^20 slots, always-replace, in typed arrays (no GC pressure)
 const EXACT = 0;
 const LOWER = 1;
@@ -442,4 +439,4 @@ class Searcher {
   }
 }
 
-module.exports = { Searcher, TranspositionTable, TT_BITS, PROFILES, VCF_DEPTH, VCT_DEPTH, MAX_CANDIDATES };
+module.exports = { Searcher, TranspositionTable, TT_BITS, PROFILES };
