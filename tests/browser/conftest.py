@@ -12,7 +12,9 @@ import os
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
@@ -168,3 +170,30 @@ class GamePage:
 @pytest.fixture
 def game(page, base_url) -> GamePage:
     return GamePage(page, base_url)
+
+
+@dataclass
+class Requests:
+    """Every URL the page and its workers asked for; the ones not on 127.0.0.1 (nor
+    data:/blob:) were aborted and are also listed in ``blocked``."""
+
+    seen: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def localhost_only(context) -> Requests:
+    """Route every request of the browser context: pass local ones, abort the rest."""
+    requests = Requests()
+
+    def route(r):
+        url = r.request.url
+        requests.seen.append(url)
+        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            requests.blocked.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    return requests

@@ -90,21 +90,8 @@ def test_whole_game_engine_wins(game):
     assert len(game.moves()) == n
 
 
-def test_every_request_stays_on_localhost(game, context):
-    seen: list[str] = []
-    blocked: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        seen.append(url)
-        host = urlparse(url).hostname
-        if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
-            r.continue_()
-        else:
-            blocked.append(url)
-            r.abort()
-
-    context.route("**/*", route)
+def test_every_request_stays_on_localhost(game, localhost_only):
+    seen, blocked = localhost_only.seen, localhost_only.blocked
     game.open()
     game.click_cell("h8")
     game.wait_moves(2)

@@ -29,20 +29,8 @@ def stats(game) -> dict:
     return game.page.evaluate("() => window.gomokuParallel.stats()")
 
 
-def test_threads_setting_two_workers_legal_reply_localhost_only(game, context):
-    seen: list[str] = []
-    blocked: list[str] = []
-
-    def route(r):
-        url = r.request.url
-        seen.append(url)
-        if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            blocked.append(url)
-            r.abort()
-
-    context.route("**/*", route)
+def test_threads_setting_two_workers_legal_reply_localhost_only(game, localhost_only):
+    seen, blocked = localhost_only.seen, localhost_only.blocked
     game.open("test=1&time=600")
     # the setting: 2 threads, kept in localStorage with the other settings
     game.page.click("details.display summary")
@@ -85,23 +73,31 @@ def test_threads_setting_two_workers_legal_reply_localhost_only(game, context):
     assert all(urlparse(u).hostname == "127.0.0.1" for u in seen if u.startswith("http"))
 
 
+def fail_during_search(game, cell: str, failure: str, moves_after: int) -> list[str]:
+    """Play ``cell``; once the engine has searched a while, run ``failure`` (JS) on the
+    page; the engine still answers with a legal move through the parallel path, and the
+    failure is counted. Returns the moves."""
+    before = stats(game)
+    game.click_cell(cell)
+    game.page.wait_for_function("() => window.gomokuParallel.stats().searching", timeout=MOVE_MS)
+    game.page.wait_for_timeout(800)
+    assert stats(game)["searching"], f"the search ended before {failure}: no test"
+    game.page.evaluate(f"() => window.gomokuParallel.{failure}")
+    moves = game.wait_moves(moves_after)
+    assert len(set(moves)) == moves_after and all(on_board(m) for m in moves)
+    s = stats(game)
+    assert s["failures"] >= before["failures"] + 1, s
+    assert s["parallel"] == before["parallel"] + 1 and s["fallbacks"] == 0, s
+    return moves
+
+
 def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
     game.open(f"test=1&threads=2&time=3000#moves={POSITION}")
     wait_workers(game, 2)
     assert game.moves() == POSITION.split(",")
-    start = game.page.evaluate("() => window.gomokuParallel.stats()")
 
     # 1: worker 0 is terminated while the engine searches
-    game.click_cell("a1")
-    game.page.wait_for_function("() => window.gomokuParallel.stats().searching", timeout=MOVE_MS)
-    game.page.wait_for_timeout(800)
-    assert stats(game)["searching"], "the search ended before the kill: no test"
-    game.page.evaluate("() => window.gomokuParallel.kill(0)")
-    moves = game.wait_moves(8)
-    assert len(set(moves)) == 8 and all(on_board(m) for m in moves)
-    s = stats(game)
-    assert s["failures"] >= start["failures"] + 1, s
-    assert s["parallel"] == start["parallel"] + 1 and s["fallbacks"] == 0, s
+    moves = fail_during_search(game, "a1", "kill(0)", 8)
     game.wait_status("your-turn")
 
     # the lost worker is restarted for later moves
@@ -109,15 +105,6 @@ def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
     assert stats(game)["restarts"] >= 1
 
     # 2: worker 1 throws (an error event) while the engine searches
-    before = stats(game)
     free = next(c for c in ("o1", "a15", "o15") if c not in moves)
-    game.click_cell(free)
-    game.page.wait_for_function("() => window.gomokuParallel.stats().searching", timeout=MOVE_MS)
-    game.page.wait_for_timeout(800)
-    assert stats(game)["searching"], "the search ended before the crash: no test"
-    game.page.evaluate("() => window.gomokuParallel.crash(1)")
-    moves = game.wait_moves(10)
-    assert len(set(moves)) == 10 and all(on_board(m) for m in moves)
-    s = stats(game)
-    assert s["failures"] >= before["failures"] + 1 and s["parallel"] == before["parallel"] + 1, s
+    fail_during_search(game, free, "crash(1)", 10)
     game.wait_status("your-turn", "black-wins", "white-wins")
