@@ -1,8 +1,8 @@
 """A Gomoku (five in a row) engine: generated pattern tables, alpha-beta search, VCF/VCT.
 
 Layers import only downward:
-rules/geometry -> patterns -> zobrist -> board -> evaluation/movegen -> tt/threats -> search
--> engine -> adapters (pbrain, webapi, match, bench, book build).
+rules/geometry -> patterns -> zobrist -> board -> lines/evaluation/movegen -> tt/threats
+-> search -> engine -> adapters (pbrain, webapi, match, bench, book build).
 """
 
 __version__ = "0.1.0"

@@ -7,6 +7,10 @@ fours of its own. The search deepens on the number of attacker moves, and caches
 results by Zobrist hash in a table of its own (separate from the main search's).
 
 Results carry the winning line: the attacker's moves and the defender's replies.
+
+The search runs on a LineBoard (lines.py) built from the caller's Board, which it
+leaves untouched: a lean board whose moves change 4 integers instead of every line
+key within reach.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import time
 
 from .board import Board
+from .lines import FOURS, THREES, LineBoard
 from .patterns import (
     COUNT_BITS,
     FIVE,
@@ -58,17 +63,8 @@ _FOUR_MASK = (
 _THREE_MASK = (7 << _OPEN_THREE, 7 << (SIDE_SHIFT + _OPEN_THREE))
 
 
-def five_cells(board: Board, side: int) -> list[int]:
-    """Empty cells where ``side`` would make five now."""
-    if not board.side_value(side)[1]:
-        return []
-    mask = _FIVE_MASK[side - 1]
-    summary = board.summary
-    return [q for q in board.candidates if summary[q] & mask]
-
-
 class ThreatSearch:
-    """VCF/VCT for the side to move of ``board``. Make/unmake only; the board is restored.
+    """VCF/VCT for the side to move of ``board`` (left unchanged).
 
     ``deadline`` (perf_counter seconds) and ``max_nodes`` bound the work; past them the
     search raises ThreatTimeout internally and reports "no win found".
@@ -79,7 +75,8 @@ class ThreatSearch:
     ) -> None:
         """``cache``: a table to share between searches on the same board (an engine keeps
         one for the game): its entries depend only on the position, side to move included."""
-        self.board = board
+        self.source = board
+        self.board: LineBoard | None = None  # built from ``source`` by each vcf/vct call
         self.nodes = 0
         # (hash ^ kind) -> deepest depth proven not to win
         self.cache: dict[int, int] = {} if cache is None else cache
@@ -108,10 +105,9 @@ class ThreatSearch:
     def _deepen(self, fn, max_depth, deadline, max_nodes):
         self.deadline = deadline if deadline is not None else float("inf")
         self.max_nodes = self.nodes + max_nodes if max_nodes is not None else 1 << 62
-        board = self.board
-        if board.winner:
+        if self.source.winner:
             return None
-        history_len = len(board.history)
+        self.board = LineBoard(self.source)
         self.timed_out = False
         try:
             for depth in range(1, max_depth + 1):
@@ -123,8 +119,6 @@ class ThreatSearch:
                     return line
         except ThreatTimeout:
             self.timed_out = True
-            while len(board.history) > history_len:
-                board.unmake()
         return None
 
     def _tick(self) -> None:
@@ -144,7 +138,7 @@ class ThreatSearch:
         board = self.board
         if self.cache.get(key, -1) >= depth:
             return [], -1
-        win = five_cells(board, board.side)
+        win = board.five_cells(board.side)
         if win:
             return [win[0]], -1
         block = self._forced_block(3 - board.side)
@@ -154,19 +148,16 @@ class ThreatSearch:
 
     def _forced_block(self, attacker: int) -> int:
         """The defender must block the attacker's five: the cell, or -1 (none), -2 (several)."""
-        cells = five_cells(self.board, attacker)
+        cells = self.board.five_cells(attacker)
         if not cells:
             return -1
         return cells[0] if len(cells) == 1 else -2
 
     def _four_moves(self, side: int) -> list[int]:
         """Cells where ``side`` makes a four, open fours and four-threes first."""
-        board = self.board
-        summary = board.summary
-        mask = _FOUR_MASK[side - 1]
         out = []
-        for q in [q for q in board.candidates if summary[q] & mask]:
-            s = _side(summary[q], side)
+        for q, s in self.board.cells_of(FOURS, side).items():
+            s = _side(s, side)
             key = ((s >> _OPEN_FOUR) & 7) * 4 + ((s >> _FOUR) & 7) * 2 + ((s >> _OPEN_THREE) & 7)
             out.append((key << 4 | (s >> _THREE & 7), q))
         out.sort(reverse=True)
@@ -188,11 +179,11 @@ class ThreatSearch:
             board.make(q)
             reply = self._forced_block(attacker)
             if reply == -2:  # open four / double four
-                if not five_cells(board, defender):
+                if not board.fives(defender):
                     board.unmake()
                     return [q]
             elif reply >= 0 and depth > 1:
-                if board.wins_at(reply, defender):
+                if board.summary(reply) & _FIVE_MASK[defender - 1]:
                     board.unmake()
                     continue
                 board.make(reply)
@@ -213,16 +204,12 @@ class ThreatSearch:
     def _threat_moves(self, side: int) -> list[int]:
         """VCT attacker moves: fours first (open fours and four-threes leading), then
         open threes, strongest first; at most VCT_WIDTH of them."""
-        board = self.board
-        summary = board.summary
-        three = _THREE_MASK[side - 1]
         threes = []
-        for q in board.candidates:
-            if summary[q] & three:
-                s = _side(summary[q], side)
-                # open threes made here, then the follow-ups: blocked threes, open twos
-                key = (s >> _OPEN_THREE & 7) << 8 | (s >> _THREE & 7) << 4 | s >> _OPEN_TWO & 7
-                threes.append((key, q))
+        for q, s in self.board.cells_of(THREES, side).items():
+            s = _side(s, side)
+            # open threes made here, then the follow-ups: blocked threes, open twos
+            key = (s >> _OPEN_THREE & 7) << 8 | (s >> _THREE & 7) << 4 | s >> _OPEN_TWO & 7
+            threes.append((key, q))
         threes.sort(reverse=True)
         fours = self._four_moves(side)
         seen = set(fours)
@@ -236,20 +223,19 @@ class ThreatSearch:
         four (the blocks next to and at the ends of the three, the defender's counter-
         fours); None when the attacker threatens nothing."""
         board = self.board
-        fives = five_cells(board, attacker)
+        fives = board.five_cells(attacker)
         if fives:
             return fives if len(fives) == 1 else []
         if not board.open_four_entries(attacker):
             return None
-        summary = board.summary
-        mask = _FOUR_MASK[0] | _FOUR_MASK[1]
         # The blocks most likely to hold first (the attacker's open-four points): the
         # first reply that refutes the attack ends the search of this node.
         shift = _OPEN_FOUR + (0 if attacker == 1 else SIDE_SHIFT)
         return [
             q
             for _, q in sorted(
-                (-(summary[q] >> shift & 7), q) for q in board.candidates if summary[q] & mask
+                (-(s >> shift & 7), q)
+                for q, s in (board.cells_of(FOURS, 1) | board.cells_of(FOURS, 2)).items()
             )
         ]
 
@@ -275,7 +261,7 @@ class ThreatSearch:
         moves = [block] if block >= 0 else self._threat_moves(attacker)
         for q in moves:
             board.make(q)
-            if five_cells(board, defender):  # the block or threat left the defender a five
+            if board.fives(defender):  # the block or threat left the defender a five
                 board.unmake()
                 continue
             replies = self._defences(attacker)
@@ -290,7 +276,7 @@ class ThreatSearch:
                 elif (
                     len(proof) > 1
                     and board.open_four_entries(attacker)
-                    and not board.side_value(defender)[1]
+                    and not board.fives(defender)
                 ):
                     # Not a defence: the attacker makes an open four and the defender,
                     # without a four of its own, cannot make five first.
