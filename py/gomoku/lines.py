@@ -218,9 +218,7 @@ class LineBoard:
     def make(self, p: int) -> None:
         """Place the side to move's stone on empty cell p (no checks)."""
         side = self.side
-        if (self.counts >> FIVES_SHIFT[side]) & _COUNT_MASK and self.summary(p) & _FIVE_BITS[
-            side
-        ]:
+        if (self.counts >> FIVES_SHIFT[side]) & _COUNT_MASK and self.summary(p) & _FIVE_BITS[side]:
             self.winner = side
         self.cells[p] = side
         lines, facts, memo, hot = self.lines, self.facts, self.memo, self.hot
