@@ -11,7 +11,7 @@ import time
 import pytest
 
 from gomoku.board import Board
-from gomoku.engine import Engine, Limits
+from gomoku.engine import Engine, Limits, SearchPlan
 from gomoku.evaluation import WIN_THRESHOLD
 from gomoku.geometry import from_text, moves_from_text, to_text
 from gomoku.rules import Rule
@@ -281,6 +281,48 @@ def test_defends_against_vct_threat(text: str) -> None:
     after = ThreatSearch(eng.board)
     threat = after.vcf(12) or after.vct(4)
     assert threat is None or r.score <= -WIN_THRESHOLD
+
+
+# White to move; black (were it to move) wins by a VCT of 4 threats. White's j6 lets it
+# through (the reference won the game that way); f8 stops it.
+UNDEFENDED_VCT = "h8 h9 h10 g7 j8 k7 i8 k8 k10 j10 i7"
+
+
+def _loses_to_vct(eng: Engine, move: tuple[int, int]) -> bool:
+    eng.play(*move)
+    try:
+        probe = ThreatSearch(eng.board)
+        return (probe.vcf(12) or probe.vct(4)) is not None
+    finally:
+        eng.undo()
+
+
+def test_chosen_move_left_unchecked_is_verified_after_the_search() -> None:
+    """When the defence checks ran out of time before the search, the move the search
+    chose is checked afterwards and replaced by one that holds if it loses."""
+    eng = Engine()
+    eng.set_position(moves_from_text(UNDEFENDED_VCT, 15))
+    board = eng.board
+    losing, holding = board.index(9, 9), board.index(5, 7)  # j6, f8
+    assert _loses_to_vct(eng, (9, 9)) and not _loses_to_vct(eng, (5, 7))  # the premise
+    plan = eng.prepare(Limits(time_ms=None, depth=1, use_book=False))
+    assert isinstance(plan, SearchPlan) and (plan.safe or plan.unchecked)
+    for safe, unchecked, want in (
+        ([holding], [losing], holding),  # the first move shown to hold
+        ([], [losing, holding], holding),  # else the first unchecked one that holds
+        ([], [holding, losing], holding),  # a move that holds is kept
+    ):
+        plan.safe, plan.unchecked = safe, unchecked
+        move, nodes = eng._check_defence(unchecked[0], plan)
+        assert move == want and nodes > 0
+    assert board.history == [board.index(*m) for m in moves_from_text(UNDEFENDED_VCT, 15)]
+
+
+def test_engine_defends_the_undefended_vct_at_play_speed() -> None:
+    eng = Engine()
+    eng.set_position(moves_from_text(UNDEFENDED_VCT, 15))
+    r = eng.think(Limits(time_ms=700, use_book=False))
+    assert not _loses_to_vct(eng, r.move)
 
 
 def test_book_variety_is_seeded() -> None:

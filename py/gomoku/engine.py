@@ -37,6 +37,7 @@ VCF_DEPTH = 12  # attacker moves
 VCT_DEPTH = 6
 DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
 DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
+POST_CHECK_RESERVE = 0.2  # share of the time left kept back when checking the chosen move
 HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
 OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
 SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
@@ -126,6 +127,11 @@ class SearchPlan:
     max_nodes: int | None
     nodes: int
     start: float
+    # Against an opponent's threat: root moves shown to stop it, and the ones whose
+    # check did not finish in time (verified after the search if chosen).
+    safe: list[int] = field(default_factory=list)
+    unchecked: list[int] = field(default_factory=list)
+    hard_deadline: float | None = None  # perf_counter time the move must be ready by
 
 
 class Engine:
@@ -269,6 +275,8 @@ class Engine:
 
         nodes = 0
         root_moves = None
+        safe: list[int] = []
+        unchecked: list[int] = []
         if limits.use_threats:
 
             def share(fraction: float) -> float | None:
@@ -286,6 +294,8 @@ class Engine:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
             root_moves = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
             nodes += self._defence_nodes
+            if root_moves:
+                safe, unchecked = self._defence_verdict
 
         if not root_moves:  # no threat, or every move loses to it: search them all
             root_moves = generate(board, ROOT_MAX_MOVES)
@@ -303,6 +313,9 @@ class Engine:
             max_nodes=None if limits.nodes is None else max(limits.nodes - nodes, 1),
             nodes=nodes,
             start=start,
+            safe=safe,
+            unchecked=unchecked,
+            hard_deadline=hard_deadline,
         )
 
     def _think(
@@ -340,13 +353,19 @@ class Engine:
             root_moves=plan.root_moves,
             on_progress=progress,
         )
+        move, pv = outcome.move, outcome.pv
+        if move in plan.unchecked:
+            replacement, check_nodes = self._check_defence(move, plan)
+            nodes += check_nodes
+            if replacement != move:
+                move, pv = replacement, [replacement]
         return self._result(
             start,
-            outcome.move,
+            move,
             outcome.score,
             outcome.depth,
             nodes + outcome.nodes,
-            outcome.pv,
+            pv,
             "search",
         )
 
@@ -375,6 +394,8 @@ class Engine:
         )
 
     _defence_nodes = 0
+    _defence_verdict: tuple[list[int], list[int]] = ([], [])
+    _defence_kind = "vcf"
 
     def _defend_threats(
         self, moves: list[int], deadline: float | None, node_cap: int | None
@@ -401,6 +422,7 @@ class Engine:
             board.pass_move()
         if threat is None:
             return None
+        self._defence_kind = kind
         first = [q for q in dict.fromkeys(threat) if board.cells[q] == 0]
         order = first + [q for q in moves[:DEFENCE_CHECK_MOVES] if q not in first]
         safe, unknown = [], []
@@ -408,17 +430,52 @@ class Engine:
             if deadline is not None and time.perf_counter() > deadline:
                 unknown.append(q)
                 continue
-            board.make(q)
+            holds, searched = self._defence_check(q, deadline, node_cap)
+            self._defence_nodes += searched
+            if holds is not False:  # a move shown to lose is dropped
+                (safe if holds else unknown).append(q)
+        self._defence_verdict = (safe, unknown)
+        return safe + unknown
+
+    def _check_defence(self, move: int, plan: SearchPlan) -> tuple[int, int]:
+        """The search chose a root move whose defence check did not finish before the
+        search. Check it now, in the time left before the hard deadline; if it loses to
+        the opponent's threat, play the first move shown to stop it instead, or else the
+        first of the other unchecked moves that the check clears. Returns (the move to
+        play, threat nodes searched)."""
+        deadline = plan.hard_deadline
+        if deadline is not None:
+            deadline -= (deadline - time.perf_counter()) * POST_CHECK_RESERVE
+        nodes = 0
+        for q in [move, *plan.safe[:1], *(q for q in plan.unchecked if q != move)]:
+            if q in plan.safe:
+                return q, nodes
+            holds, searched = self._defence_check(q, deadline, None)
+            nodes += searched
+            if holds is not False:  # shown to hold, or the check ran out of time
+                return q, nodes
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return move, nodes
+
+    def _defence_check(
+        self, move: int, deadline: float | None, node_cap: int | None
+    ) -> tuple[bool | None, int]:
+        """Does our ``move`` stop the opponent's threat (of the kind found by
+        _defend_threats)? (True: the opponent has no win of that kind after it, False: it
+        has one, None: the check ran out of time or nodes; threat nodes searched)."""
+        board = self.board
+        board.make(move)
+        try:
             ts = ThreatSearch(board, cache=self.threat_cache)
             line = ts.vcf(VCF_DEPTH, deadline, node_cap)
-            if line is None and not ts.timed_out and kind == "vct":
+            if line is None and not ts.timed_out and self._defence_kind == "vct":
                 line = ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
-            self._defence_nodes += ts.nodes
+        finally:
             board.unmake()
-            if line is not None:
-                continue  # this move loses to the threat
-            (unknown if ts.timed_out else safe).append(q)
-        return safe + unknown
+        if line is not None:
+            return False, ts.nodes
+        return (None if ts.timed_out else True), ts.nodes
 
     def _unique_root_moves(self, moves: list[int]) -> list[int]:
         """Drop root moves that a symmetry of the position maps onto an earlier one."""
