@@ -192,26 +192,14 @@ class LineBoard:
         self.facts = empty_facts
         self.counts = sum(f[0] for f in empty_facts)
         self.hot = {i for i, f in enumerate(empty_facts) if f[2]}
-        for p in board.history:
-            add = (lines.add_black if board.cells[p] == BLACK else lines.add_white)[p]
-            for line, a in add:
-                self._set_line(line, self.lines[line] + a)
         self._zb, self._zw, self._zside = board._zb, board._zw, board._zside
-        self.hash = board.hash
+        self.hash = 0
+        for p in board.history:
+            self._stone(p, board.cells[p], 1)
+        self.hash = board.hash  # the Board's, side-to-move term included
         self.side = board.side
         self.winner = board.winner
         self.history: list[int] = []  # moves made on this board (not the Board's)
-
-    def _set_line(self, line: int, v: int) -> None:
-        self.lines[line] = v
-        new = self.memo.get(v)
-        old = self.facts[line]
-        self.facts[line] = new
-        self.counts += new[0] - old[0]
-        if new[2]:
-            self.hot.add(line)
-        else:
-            self.hot.discard(line)
 
     # --- moves ------------------------------------------------------------------------
 
@@ -221,20 +209,7 @@ class LineBoard:
         if (self.counts >> FIVES_SHIFT[side]) & _COUNT_MASK and self.summary(p) & _FIVE_BITS[side]:
             self.winner = side
         self.cells[p] = side
-        lines, facts, memo, hot = self.lines, self.facts, self.memo, self.hot
-        counts = self.counts
-        for line, a in (self.layout.add_black if side == BLACK else self.layout.add_white)[p]:
-            v = lines[line] + a
-            lines[line] = v
-            new = memo.facts.get(v) or memo.get(v)
-            counts += new[0] - facts[line][0]
-            facts[line] = new
-            if new[2]:
-                hot.add(line)
-            else:
-                hot.discard(line)
-        self.counts = counts
-        self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
+        self._stone(p, side, 1)
         self.history.append(p)
         self.side = 3 - side
 
@@ -244,10 +219,15 @@ class LineBoard:
         side = 3 - self.side
         self.side = side
         self.cells[p] = 0
+        self._stone(p, side, -1)
+        self.winner = 0
+
+    def _stone(self, p: int, side: int, sign: int) -> None:
+        """Add (sign 1) or remove (-1) ``side``'s stone at p in the 4 lines and the hash."""
         lines, facts, memo, hot = self.lines, self.facts, self.memo, self.hot
         counts = self.counts
         for line, a in (self.layout.add_black if side == BLACK else self.layout.add_white)[p]:
-            v = lines[line] - a
+            v = lines[line] + sign * a
             lines[line] = v
             new = memo.facts.get(v) or memo.get(v)
             counts += new[0] - facts[line][0]
@@ -258,7 +238,6 @@ class LineBoard:
                 hot.discard(line)
         self.counts = counts
         self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
-        self.winner = 0
 
     def pass_move(self) -> None:
         """Hand the move to the other side (as Board.pass_move); a second call undoes it."""
