@@ -63,13 +63,8 @@ def _side(summary: int, side: int) -> int:
     return summary & SIDE_MASK if side == 1 else (summary >> SIDE_SHIFT) & SIDE_MASK
 
 
-# Masks over a full cell summary: "this side has such a line here".
+# Mask over a full cell summary: "this side makes a five here".
 _FIVE_MASK = (7 << _FIVE, 7 << (SIDE_SHIFT + _FIVE))
-_FOUR_MASK = (
-    (7 << _FOUR) | (7 << _OPEN_FOUR),
-    (7 << (SIDE_SHIFT + _FOUR)) | (7 << (SIDE_SHIFT + _OPEN_FOUR)),
-)
-_THREE_MASK = (7 << _OPEN_THREE, 7 << (SIDE_SHIFT + _OPEN_THREE))
 
 
 class ThreatSearch:
