@@ -40,8 +40,9 @@ from .patterns import (
 )
 from .rules import Rule
 
-# Packed per-line (and whole-board) counts of (cell, direction) entries, 10 bits each.
-_COUNT_FIELD = 10
+# Packed per-line (and whole-board) counts of (cell, direction) entries, 12 bits each
+# (a 20x20 board has 1,600 entries: no field can overflow into the next).
+_COUNT_FIELD = 12
 _COUNT_MASK = (1 << _COUNT_FIELD) - 1
 FIVES_SHIFT = (0, 0, _COUNT_FIELD)  # indexed by side (1 black, 2 white)
 OPEN_FOURS_SHIFT = (0, 2 * _COUNT_FIELD, 3 * _COUNT_FIELD)
