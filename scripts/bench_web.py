@@ -11,8 +11,9 @@ count only and starts with an empty transposition table, so both sides do the sa
 (the per-position node counts and moves show it); nodes/s is the engine's own count over
 its own time. Three rounds each; the first also pays for warming up (WebAssembly tiers
 up); the best round of each side gives the ratio (the machine may be busy with other work).
-Then gomoku.bench's own measurements (`core` and `search` on its BENCH_POSITIONS, through
-the worker's bench message), whose fixed-depth node signature must agree on both sides.
+Then gomoku.bench's own measurements (`core` and `search` on its BENCH_POSITIONS, `threats`
+on its THREAT_POSITIONS, through the worker's bench message), whose fixed-depth node
+signature and threat node count must agree on both sides.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ def summarize(replies: list[dict]) -> dict:
 BENCH_MSGS = [
     {"type": "bench", "id": "core", "what": "core", "seconds": 1.0},
     {"type": "bench", "id": "search", "what": "search", "seconds": 1.0, "depth": 4},
+    {"type": "bench", "id": "threats", "what": "threats", "depth": 7},
 ]
 
 
@@ -182,10 +184,12 @@ def main() -> int:
                 ("core", "make_unmake_per_s"),
                 ("core", "evaluations_per_s"),
                 ("core", "generations_per_s"),
+                ("threats", "nodes_per_cpu_s"),
             )
             if web["bench"][what][key]
         },
         "same_signature": cpy_bench["search"]["signature"] == web["bench"]["search"]["signature"],
+        "same_threat_nodes": cpy_bench["threats"]["nodes"] == web["bench"]["threats"]["nodes"],
         "seconds": round(time.monotonic() - t0, 1),
     }
     print(json.dumps(result, indent=2))

@@ -23,8 +23,10 @@ def main() -> int:
                 f"<html><body style='margin:0;background:transparent'>"
                 f"<div style='width:{size}px;height:{size}px'>{svg}</div></body></html>"
             )
-            page.eval_on_selector("svg", f"s => {{ s.setAttribute('width', {size}); "
-                                  f"s.setAttribute('height', {size}); }}")
+            page.eval_on_selector(
+                "svg",
+                f"s => {{ s.setAttribute('width', {size}); s.setAttribute('height', {size}); }}",
+            )
             out = ROOT / "web" / f"icon-{size}.png"
             page.locator("svg").screenshot(path=str(out), omit_background=True)
             print(f"wrote {out}")

@@ -120,8 +120,10 @@ def main() -> int:
             pg.screenshot(path=str(args.out / name))
         browser.close()
     server.shutdown()
-    print(f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
-          f"screenshot-phone-dark.png in {args.out}")
+    print(
+        f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
+        f"screenshot-phone-dark.png in {args.out}"
+    )
     return 0
 
 

@@ -135,6 +135,13 @@ def test_bench_message_runs_gomoku_bench():
     json.dumps(reply)
 
 
+def test_bench_message_runs_the_threat_bench():
+    reply = webapi.handle({"type": "bench", "id": "t", "what": "threats", "depth": 3})
+    res = reply["results"]
+    assert reply["what"] == "threats" and res["positions"] == 8 and res["nodes"] > 0
+    assert any("VCT depth 3" in line for line in reply["lines"])
+
+
 def test_other_board_size():
     reply, _ = think([[9, 9]], size=19)
     assert reply["type"] == "result"
@@ -207,6 +214,7 @@ def test_handle_json_round_trip():
         ({"id": "b", "type": "bench", "what": "everything"}, "b", ["what"]),
         ({"id": "b", "type": "bench", "seconds": 1000}, "b", ["seconds"]),
         ({"id": "b", "type": "bench", "depth": 9}, "b", ["depth"]),
+        ({"id": "b", "type": "bench", "what": "threats", "depth": 9}, "b", ["depth", "1..8"]),
     ],
 )
 def test_malformed_messages_get_errors(message, mid, words):

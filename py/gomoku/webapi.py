@@ -15,7 +15,7 @@ Messages (every one carries `id`, a string or integer that the replies echo):
             pv, source, time_ms, winner, winningLine}
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
-    {type: "bench", id, what: "core" | "search", seconds?, depth?}
+    {type: "bench", id, what: "core" | "search" | "threats", seconds?, depth?}
         -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide)
     {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?}
     {type: "coord", id, op: "result", worker, result}   a search worker's answer
@@ -276,19 +276,23 @@ class WebApi:
     def _bench(message: Message, mid: str | int) -> Message:
         """gomoku.bench's measurements, so that Pyodide and CPython can be compared."""
         what = message.get("what", "search")
-        if what not in ("core", "search"):
-            raise BadMessage(f"bench.what must be 'core' or 'search', got {what!r}")
+        if what not in ("core", "search", "threats"):
+            raise BadMessage(f"bench.what must be 'core', 'search' or 'threats', got {what!r}")
         seconds = message.get("seconds", 1.0)
         if not _is_number(seconds) or not 0.01 <= seconds <= 30:
             raise BadMessage(f"bench.seconds must be a number in [0.01, 30], got {seconds!r}")
-        depth = message.get("depth", 4)
-        if not _is_int(depth) or not 1 <= depth <= 6:
-            raise BadMessage(f"bench.depth must be an integer in 1..6, got {depth!r}")
+        # depth: the node signature's search depth, or for threats the VCT depth
+        most = 8 if what == "threats" else 6
+        depth = message.get("depth", 7 if what == "threats" else 4)
+        if not _is_int(depth) or not 1 <= depth <= most:
+            raise BadMessage(f"bench.depth must be an integer in 1..{most}, got {depth!r}")
         from . import bench
 
         lines: list[str] = []
         if what == "core":
             results = bench.bench_core(float(seconds), out=lines.append)
+        elif what == "threats":
+            results = bench.bench_threats(depth, out=lines.append)
         else:
             results = bench.bench_search(float(seconds), depth, out=lines.append)
         return {
