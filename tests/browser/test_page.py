@@ -147,6 +147,19 @@ def test_malformed_messages_get_error_replies(game):
     assert 0 <= x < 15 and 0 <= y < 15 and [x, y] != [7, 7]
 
 
+def test_bench_messages_answer_in_the_page(game):
+    """gomoku.bench's rates are timed by a CPU clock that Pyodide does not advance: the
+    bench messages must still finish in the worker (they hung before cpu_clock)."""
+    game.open()
+    send = "([m, id]) => window.gomokuTest.send(m, id, 60000)"
+    core = {"type": "bench", "id": "bc", "what": "core", "seconds": 0.05}
+    reply = game.page.evaluate(send, [core, "bc"])
+    assert reply["type"] == "bench" and reply["results"]["make_unmake_per_s"] > 0
+    threats = {"type": "bench", "id": "bt", "what": "threats", "depth": 3}
+    reply = game.page.evaluate(send, [threats, "bt"])
+    assert reply["type"] == "bench" and reply["results"]["nodes"] > 0
+
+
 def test_game_survives_reload(game):
     game.open()
     game.click_cell("h8")
