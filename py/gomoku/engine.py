@@ -131,7 +131,20 @@ class SearchPlan:
     # check did not finish in time (verified after the search if chosen).
     safe: list[int] = field(default_factory=list)
     unchecked: list[int] = field(default_factory=list)
+    threat_kind: str | None = None  # "vcf" or "vct": the opponent's threat, if any
     hard_deadline: float | None = None  # perf_counter time the move must be ready by
+
+
+@dataclass
+class Defence:
+    """What the defence stage found: the opponent's threat (``kind`` "vcf" or "vct",
+    None when it has none), our root moves shown to stop it and the ones not checked
+    in time (those shown to lose are left out), and the threat nodes it searched."""
+
+    kind: str | None = None
+    safe: list[int] = field(default_factory=list)
+    unchecked: list[int] = field(default_factory=list)
+    nodes: int = 0
 
 
 class Engine:
@@ -275,8 +288,7 @@ class Engine:
 
         nodes = 0
         root_moves = None
-        safe: list[int] = []
-        unchecked: list[int] = []
+        defence = Defence()
         if limits.use_threats:
 
             def share(fraction: float) -> float | None:
@@ -292,10 +304,9 @@ class Engine:
             nodes += threats.nodes
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
-            root_moves = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
-            nodes += self._defence_nodes
-            if root_moves:
-                safe, unchecked = self._defence_verdict
+            defence = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
+            nodes += defence.nodes
+            root_moves = defence.safe + defence.unchecked
 
         if not root_moves:  # no threat, or every move loses to it: search them all
             root_moves = generate(board, ROOT_MAX_MOVES)
@@ -313,8 +324,9 @@ class Engine:
             max_nodes=None if limits.nodes is None else max(limits.nodes - nodes, 1),
             nodes=nodes,
             start=start,
-            safe=safe,
-            unchecked=unchecked,
+            safe=defence.safe,
+            unchecked=defence.unchecked,
+            threat_kind=defence.kind,
             hard_deadline=hard_deadline,
         )
 
@@ -393,22 +405,17 @@ class Engine:
             round(elapsed * 1000, 2),
         )
 
-    _defence_nodes = 0
-    _defence_verdict: tuple[list[int], list[int]] = ([], [])
-    _defence_kind = "vcf"
-
     def _defend_threats(
         self, moves: list[int], deadline: float | None, node_cap: int | None
-    ) -> list[int] | None:
-        """If the opponent could win by VCF (or else by VCT) were it their move, our root
-        moves that stop it, first, then the ones not checked in time; the moves shown to
-        lose are dropped. None when there is no such threat (or no time to find out).
+    ) -> Defence:
+        """Could the opponent win by VCF (or else by VCT) were it their move? If so, which
+        of our root moves stop it (see Defence; kind None: no threat, or no time to find
+        out).
 
         The cells of the opponent's winning line are checked first: that is where a
         defence usually is. (Keeping only the moves shown safe was measured weaker: the
         checks seldom finish, and the search was left with a few passive moves.)"""
         board = self.board
-        self._defence_nodes = 0
         board.pass_move()  # ask "what if the opponent moved now"
         try:
             probe = ThreatSearch(board, cache=self.threat_cache)
@@ -417,25 +424,23 @@ class Engine:
             if threat is None and not probe.timed_out:
                 kind = "vct"
                 threat = probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
-            self._defence_nodes += probe.nodes
         finally:
             board.pass_move()
+        defence = Defence(nodes=probe.nodes)
         if threat is None:
-            return None
-        self._defence_kind = kind
+            return defence
+        defence.kind = kind
         first = [q for q in dict.fromkeys(threat) if board.cells[q] == 0]
         order = first + [q for q in moves[:DEFENCE_CHECK_MOVES] if q not in first]
-        safe, unknown = [], []
         for q in order:
             if deadline is not None and time.perf_counter() > deadline:
-                unknown.append(q)
+                defence.unchecked.append(q)
                 continue
-            holds, searched = self._defence_check(q, deadline, node_cap)
-            self._defence_nodes += searched
+            holds, searched = self._defence_check(q, kind, deadline, node_cap)
+            defence.nodes += searched
             if holds is not False:  # a move shown to lose is dropped
-                (safe if holds else unknown).append(q)
-        self._defence_verdict = (safe, unknown)
-        return safe + unknown
+                (defence.safe if holds else defence.unchecked).append(q)
+        return defence
 
     def _check_defence(self, move: int, plan: SearchPlan) -> tuple[int, int]:
         """The search chose a root move whose defence check did not finish before the
@@ -446,30 +451,36 @@ class Engine:
         deadline = plan.hard_deadline
         if deadline is not None:
             deadline -= (deadline - time.perf_counter()) * POST_CHECK_RESERVE
-        nodes = 0
-        for q in [move, *plan.safe[:1], *(q for q in plan.unchecked if q != move)]:
-            if q in plan.safe:
-                return q, nodes
-            holds, searched = self._defence_check(q, deadline, None)
-            nodes += searched
-            if holds is not False:  # shown to hold, or the check ran out of time
-                return q, nodes
+        kind = plan.threat_kind or "vct"
+        holds, nodes = self._defence_check(move, kind, deadline, None)
+        if holds is not False:  # shown to hold, or the check ran out of time
+            return move, nodes
+        if plan.safe:
+            return plan.safe[0], nodes
+        for q in plan.unchecked:
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            if q == move:
+                continue
+            holds, searched = self._defence_check(q, kind, deadline, None)
+            nodes += searched
+            if holds is not False:
+                return q, nodes
         return move, nodes
 
     def _defence_check(
-        self, move: int, deadline: float | None, node_cap: int | None
+        self, move: int, kind: str, deadline: float | None, node_cap: int | None
     ) -> tuple[bool | None, int]:
-        """Does our ``move`` stop the opponent's threat (of the kind found by
-        _defend_threats)? (True: the opponent has no win of that kind after it, False: it
-        has one, None: the check ran out of time or nodes; threat nodes searched)."""
+        """Does our ``move`` stop the opponent's threat of this ``kind`` ("vcf": only its
+        VCF is looked for, "vct": its VCF then its VCT)? Returns (True: the opponent has
+        no such win after it, False: it has one, None: the check ran out of time or
+        nodes; threat nodes searched)."""
         board = self.board
         board.make(move)
         try:
             ts = ThreatSearch(board, cache=self.threat_cache)
             line = ts.vcf(VCF_DEPTH, deadline, node_cap)
-            if line is None and not ts.timed_out and self._defence_kind == "vct":
+            if line is None and not ts.timed_out and kind == "vct":
                 line = ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
         finally:
             board.unmake()

@@ -62,7 +62,6 @@ ANY, FIVES, FOURS, THREES = 2, 3, 5, 7  # indices into LineFacts (per side: + si
 class LineLayout:
     """The lines of one (size, rule) board, in Board cell indices."""
 
-    half: int
     line_cells: tuple[tuple[int, ...], ...]  # per line: its cells in order
     cell_lines: tuple[tuple[int, ...], ...]  # per cell: (line, position) x 4 directions
     add_black: tuple[tuple[tuple[int, int], ...], ...]  # per cell: (line, +value) x 4
@@ -104,7 +103,6 @@ def line_layout(size: int, rule: Rule) -> LineLayout:
             v |= WALL << (2 * (len(cells) + half + f))
         empty_lines.append(v)
     return LineLayout(
-        half,
         tuple(line_cells),
         tuple(cell_lines),
         tuple(add_black),
@@ -186,7 +184,6 @@ class LineBoard:
     def __init__(self, board: Board) -> None:
         self.layout = lines = line_layout(board.size, board.rule)
         self.memo = memo = line_memo(board.rule)
-        self.size = board.size
         self.cells = list(board.cells)
         self.lines = list(lines.empty_lines)
         empty_facts = [memo.get(v) for v in self.lines]
