@@ -2,12 +2,9 @@
 //
 // Cells are engine coordinates (x, y): x = column from the left, y = row from the TOP.
 // Labels follow the usual notation: columns a.. left to right, rows 1.. from the bottom.
+// Any board size 15..20 (setSize).
 
-export const COLUMNS = "abcdefghijklmnopqrst";
-
-export function cellText(x, y, size) {
-  return COLUMNS[x] + String(size - y);
-}
+import { COLUMNS } from "./coords.js";
 
 // A small deterministic PRNG so the wood grain looks the same on every redraw.
 function mulberry32(seed) {
@@ -44,10 +41,21 @@ export class BoardView {
     this.grain = null;
     this.cssSize = 0;
     this.showNumbers = false; // move numbers on the stones
-    this.showCoords = true; // the a..o / 1..15 labels (the margin stays either way)
+    this.showCoords = true; // the a.. / 1.. labels (the margin stays either way)
     this.overlay = []; // [{x, y, color, label}]: a line of future moves, drawn faintly
     this.hint = null; // [x, y]: a suggested point, drawn as a ring
     this.hintColor = 1;
+  }
+
+  // A board of another size (stones and marks are set again by the caller).
+  setSize(size) {
+    this.size = size;
+    this.setPosition([]);
+    this.winningLine = [];
+    this.overlay = [];
+    this.hint = null;
+    this.hover = null;
+    this.draw();
   }
 
   // Geometry in CSS pixels: margin holds the coordinate labels.

@@ -1,32 +1,26 @@
-// The page: game state (kept here and in localStorage), UI, and the engine client.
+// The page: wires the game state (game.js), what is stored (storage.js) and the records
+// (records.js) to the DOM, the canvas (board.js) and the engine client.
 //
-// The game is one line of moves plus a cursor (how many of them are on the board). Undo,
-// redo and browsing move the cursor; a move played before the end replaces the moves after
-// it (a new branch). The engine answers one request at a time; every search ("job": the
-// engine's move, a hint, an analysis) carries a token, and a job whose token is stale is
-// ignored when its answer arrives.
-import { BoardView, cellText } from "./board.js";
-import { EngineClient, EngineTimeout } from "./engine-client.js";
+// `game` is the current game (plain data, replaced by game.js functions on every change)
+// and `cur` its shown position. The engine answers one request at a time; every search
+// ("job": the engine's move, a hint, an analysis) carries a token, and a job whose token is
+// stale is ignored when its answer arrives.
+import { BoardView } from "./board.js";
+import { EngineTimeout } from "./engine-client.js";
 import { ParallelEngineClient, defaultThreads, validThreads } from "./parallel-client.js";
-import { RULES, replay } from "./rules.js";
+import { BLACK, WHITE, isRule } from "./rules.js";
+import { DEFAULT_SIZE, SIZES, cellText, centre, isSize } from "./coords.js";
+import * as Game from "./game.js";
+import { DEFAULT_LEVEL, LEVELS, isLevel } from "./game.js";
+import { KEYS, addToHistory, encodeGame, encodeHistory, historyEntry, loadAll, save } from "./storage.js";
 import { formatMoves, parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
 import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
 import { playStone } from "./sound.js";
 import { registerOffline } from "./offline.js";
 
-const SIZE = 15;
-const STORAGE_KEY = "gomoku.game.v1";
-const SETTINGS_KEY = "gomoku.settings.v1";
-const HISTORY_KEY = "gomoku.history.v1";
-const HISTORY_MAX = 20;
-// Think time per level in ms; "inf" thinks in slices until Move now is pressed.
-const LEVELS = { t03: 300, t1: 1000, t3: 3000, t10: 10000, inf: null };
-const OLD_LEVELS = { fast: "t03", normal: "t1", strong: "t3" };
-const DEFAULT_LEVEL = "t1";
 // A running search cannot be interrupted (no SharedArrayBuffer), so open-ended thinking
 // (analysis, the unlimited level) is a series of think requests of growing length.
 const SLICES = [500, 1000, 2000];
-const BLACK = 1, WHITE = 2;
 
 const params = new URLSearchParams(location.search);
 const TEST_MODE = params.get("test") === "1";
@@ -62,117 +56,26 @@ const retryBtn = $("#retry");
 const sideSel = $("#side");
 const levelSel = $("#level");
 
-const view = new BoardView(canvas, SIZE);
-
 // ---- stored data --------------------------------------------------------------------
 
-const startupNotices = [];
-
-function readStored(key) {
-  // undefined: nothing stored; throws on unreadable JSON
-  const text = localStorage.getItem(key);
-  return text === null ? undefined : JSON.parse(text);
-}
-
-function store(key, value) {
+// localStorage, or a stand-in that remembers nothing when the browser refuses storage
+const storage = (() => {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch { /* storage full or disabled: the page still works */ }
-}
-
-function discard(key, noticeKey) {
-  try { localStorage.removeItem(key); } catch { /* ignore */ }
-  startupNotices.push(noticeKey);
-}
-
-const DEFAULT_SETTINGS = { theme: "auto", lang: null, sound: false, numbers: false, coords: true, showPv: false };
-
-function loadSettings() {
-  let s;
-  try {
-    s = readStored(SETTINGS_KEY);
+    return window.localStorage;
   } catch {
-    discard(SETTINGS_KEY, "corruptSettings");
-    return { ...DEFAULT_SETTINGS };
+    return { getItem: () => null, setItem() {}, removeItem() {} };
   }
-  if (s === undefined) return { ...DEFAULT_SETTINGS };
-  if (!s || typeof s !== "object" || Array.isArray(s)) {
-    discard(SETTINGS_KEY, "corruptSettings");
-    return { ...DEFAULT_SETTINGS };
-  }
-  const out = { ...DEFAULT_SETTINGS };
-  if (["auto", "light", "dark"].includes(s.theme)) out.theme = s.theme;
-  if (s.lang === "en" || s.lang === "zh") out.lang = s.lang;
-  for (const k of ["sound", "numbers", "coords", "showPv"]) if (typeof s[k] === "boolean") out[k] = s[k];
-  if (validThreads(s.threads)) out.threads = s.threads; // else automatic: defaultThreads()
-  return out;
-}
+})();
+const stored = loadAll(storage);
+const startupNotices = stored.notices;
+const settings = stored.settings;
+let history = stored.history; // finished games, moves as points
+let game = stored.game || Game.newGame();
 
-function saveSettings() {
-  store(SETTINGS_KEY, settings);
-}
+const saveSettings = () => save(storage, KEYS.settings, settings);
+const saveGame = () => save(storage, KEYS.game, encodeGame(game));
 
-function loadHistory() {
-  let h;
-  try {
-    h = readStored(HISTORY_KEY);
-  } catch {
-    discard(HISTORY_KEY, "corruptHistory");
-    return [];
-  }
-  if (h === undefined) return [];
-  const ok = Array.isArray(h) && h.every((e) => e && typeof e === "object" &&
-    typeof e.date === "string" && RULES.includes(e.rule) && [BLACK, WHITE].includes(e.first) &&
-    ["black", "white", "draw"].includes(e.result) && typeof e.moves === "string");
-  if (!ok) {
-    discard(HISTORY_KEY, "corruptHistory");
-    return [];
-  }
-  return h.slice(-HISTORY_MAX);
-}
-
-function freshGame(human, level, rule = "freestyle", first = BLACK) {
-  return { size: SIZE, rule, first, human, level, moves: [], cursor: 0, recorded: false };
-}
-
-function loadGame() {
-  let g;
-  try {
-    g = readStored(STORAGE_KEY);
-  } catch {
-    discard(STORAGE_KEY, "corruptGame");
-    return null;
-  }
-  if (g === undefined || g === null) return null;
-  try {
-    if (typeof g !== "object" || g.size !== SIZE || !Array.isArray(g.moves)) throw new Error("shape");
-    const rule = g.rule === undefined ? "freestyle" : g.rule;
-    if (!RULES.includes(rule)) throw new Error("rule");
-    const first = g.first === undefined ? BLACK : g.first;
-    if (first !== BLACK && first !== WHITE) throw new Error("first");
-    replay(g.moves, SIZE, rule); // throws on any bad move
-    const level = LEVELS[g.level] !== undefined ? g.level : (OLD_LEVELS[g.level] || DEFAULT_LEVEL);
-    const fresh = freshGame(g.human === WHITE ? WHITE : BLACK, level, rule, first);
-    fresh.moves = g.moves.map(([x, y]) => [x, y]);
-    fresh.cursor = Number.isInteger(g.cursor) && g.cursor >= 0 && g.cursor <= g.moves.length ? g.cursor : g.moves.length;
-    fresh.recorded = g.recorded === true;
-    return fresh;
-  } catch {
-    discard(STORAGE_KEY, "corruptGame");
-    return null;
-  }
-}
-
-function saveGame() {
-  store(STORAGE_KEY, {
-    size: game.size, rule: game.rule, first: game.first, human: game.human, level: game.level,
-    moves: game.moves, cursor: game.cursor, recorded: game.recorded,
-  });
-}
-
-const settings = loadSettings();
-let history = loadHistory();
-let game = loadGame() || freshGame(BLACK, DEFAULT_LEVEL);
+const view = new BoardView(canvas, game.size);
 let cur = null; // the shown position: {winner (colour or 0), line, draw, stones}
 let job = null; // {token, kind: "move" | "hint" | "analyse", key, endsAt} while the engine works
 let jobToken = 0;
@@ -189,49 +92,37 @@ let offlineStarted = false;
 
 // ---- game state ---------------------------------------------------------------------
 
-const colorOf = (i) => (i % 2 === 0 ? game.first : 3 - game.first);
-const shown = () => game.moves.slice(0, game.cursor);
-const sideToMove = () => colorOf(game.cursor);
-const isOver = () => cur.winner !== 0 || cur.draw;
-const atEnd = () => game.cursor === game.moves.length;
+const colorOf = (i) => Game.colorOf(game, i);
+const shown = () => Game.shownMoves(game);
+const sideToMove = () => Game.sideToMove(game);
+const isOver = () => cur.over;
+const atEnd = () => Game.atEnd(game);
 const colorName = (c) => (c === BLACK ? "black" : "white");
 const colorWord = (c) => t(c === BLACK ? "black" : "white");
 const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
-const posKey = () => `${game.first}/${game.rule}/` + shown().map((m) => m.join(".")).join(" ");
-const cell = ([x, y]) => cellText(x, y, SIZE);
+const posKey = () => Game.positionKey(game);
+const cell = ([x, y]) => cellText(x, y, game.size);
 
+// After game changed: its shown position, and the board's size when that changed.
 function sync() {
-  const r = replay(shown(), SIZE, game.rule);
-  cur = {
-    winner: r.winner < 0 ? 0 : colorOf(r.winner),
-    line: r.line,
-    draw: r.draw,
-    stones: r.stones,
-  };
+  cur = Game.position(game);
+  if (view.size !== game.size) {
+    view.setSize(game.size);
+    view.cursor = centre(game.size);
+  }
 }
 
 function recordFinished() {
-  if (game.recorded || !isOver() || !atEnd()) return;
-  game.recorded = true;
-  history.push({
-    date: new Date().toISOString(), rule: game.rule, first: game.first, human: game.human,
-    result: cur.winner ? colorName(cur.winner) : "draw", moves: formatMoves(game.moves, SIZE),
-  });
-  history = history.slice(-HISTORY_MAX);
-  store(HISTORY_KEY, history);
+  const result = Game.unrecordedResult(game, cur);
+  if (!result) return;
+  game = Game.markRecorded(game);
+  history = addToHistory(history, historyEntry(game, result, new Date()));
+  save(storage, KEYS.history, encodeHistory(history));
 }
 
 // Put a stone on the shown position (a new branch when not at the end of the line).
 function playMove(x, y) {
-  const next = game.moves[game.cursor];
-  if (next && next[0] === x && next[1] === y) {
-    game.cursor += 1; // the same as the recorded next move: keep the rest of the line
-  } else {
-    game.moves = game.moves.slice(0, game.cursor);
-    game.moves.push([x, y]);
-    game.cursor = game.moves.length;
-    game.recorded = false;
-  }
+  game = Game.play(game, x, y);
   sync();
   hint = null;
   if (settings.sound) playStone(colorOf(game.cursor - 1));
@@ -265,18 +156,8 @@ function statusOf() {
   return ["thinking", t("st_thinking")];
 }
 
-function undoTarget() {
-  if (analysing) return game.cursor > 0 ? game.cursor - 1 : null;
-  for (let n = game.cursor - 1; n >= 0; n--) if (colorOf(n) === game.human) return n;
-  return null;
-}
-
-function redoTarget() {
-  if (atEnd()) return null;
-  if (analysing) return game.cursor + 1;
-  for (let n = game.cursor + 1; n < game.moves.length; n++) if (colorOf(n) === game.human) return n;
-  return game.moves.length;
-}
+const undoTarget = () => Game.undoTarget(game, analysing);
+const redoTarget = () => Game.redoTarget(game, analysing);
 
 function render() {
   const moves = shown();
@@ -289,17 +170,21 @@ function render() {
   view.overlay = pvOverlay();
   view.draw();
   const [code, text] = statusOf();
-  canvas.dataset.moves = formatMoves(moves, SIZE);
+  canvas.dataset.moves = formatMoves(moves, game.size);
   canvas.dataset.status = code;
   canvas.dataset.engine = engine.state;
   canvas.dataset.hint = view.hint ? cell(view.hint) : "";
   canvas.dataset.overlay = view.overlay.map((o) => cell([o.x, o.y])).join(" ");
   canvas.dataset.rule = game.rule;
+  canvas.dataset.size = String(game.size);
   document.body.dataset.status = code;
   statusEl.textContent = text.charAt(0).toUpperCase() + text.slice(1);
   statusEl.dataset.status = code;
   let line = t(game.human === game.first ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
-  if (game.rule !== "freestyle") line += ` (${t("rule_" + game.rule)})`;
+  const setup = [];
+  if (game.size !== DEFAULT_SIZE) setup.push(`${game.size}×${game.size}`);
+  if (game.rule !== "freestyle") setup.push(t("rule_" + game.rule));
+  if (setup.length) line += " " + t("setupLine", { setup: setup.join(", ") });
   if (analysing) line = t("analysisLine");
   else if (cur.winner) line = cur.winner === game.human ? t("youWin") : t("engineWins");
   else if (cur.draw) line = t("nobodyWins");
@@ -487,7 +372,7 @@ function ask(message, token, opts) {
 
 function thinkMessage(moves, timeMs, book = true) {
   const limits = book ? { timeMs } : { timeMs, book: false };
-  return { type: "think", size: SIZE, rule: game.rule, moves, limits };
+  return { type: "think", size: game.size, rule: game.rule, moves, limits };
 }
 
 function deadlineFor(ms) {
@@ -574,9 +459,8 @@ async function maybeEngineMove(force = false) {
     job = null;
     moveNowFlag = false;
     if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
-    const [x, y] = reply.move;
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= SIZE || y >= SIZE ||
-        cur.stones.has(x + "," + y)) {
+    const [x, y] = Array.isArray(reply.move) ? reply.move : [];
+    if (Game.illegalReason(game, x, y, cur)) {
       throw new Error("the engine proposed an illegal move " + JSON.stringify(reply.move));
     }
     retries = 0;
@@ -672,7 +556,7 @@ function goTo(n, how) {
   n = Math.max(0, Math.min(game.moves.length, n));
   if (n === game.cursor) return;
   cancelJob();
-  game.cursor = n;
+  game = Game.goTo(game, n);
   sync();
   hint = null;
   saveGame();
@@ -695,17 +579,17 @@ function redo() {
 function swapSides() {
   if (analysing || isOver()) return;
   cancelJob();
-  game.human = 3 - game.human;
+  game = Game.withHuman(game, 3 - game.human);
   saveGame();
   announce(t("swapped", { color: colorLower(game.human) }));
   render();
   maybeEngineMove(true);
 }
 
-function newGame({ human, level, rule, first }) {
+function newGame(setup) {
   cancelJob();
   analysing = false;
-  game = freshGame(human, level, rule, first);
+  game = Game.newGame(setup);
   sync();
   saveGame();
   hint = null;
@@ -717,17 +601,14 @@ function newGame({ human, level, rule, first }) {
   maybeEngineMove();
 }
 
-// A game from a record or link: shown at its end, the player takes the side to move.
-function loadRecord(moves, { rule = game.rule, first = game.first } = {}) {
+// A game from a record ({moves, size, rule, first}: a move list, link, file or finished
+// game): shown at its end, the player takes the side to move. Throws (and changes
+// nothing) when the record is bad.
+function loadRecord(record) {
+  const next = Game.fromRecord(record, { human: game.human, level: game.level });
   cancelJob();
-  const human = game.human;
-  const level = game.level;
-  game = freshGame(human, level, rule, first);
-  game.moves = moves;
-  game.cursor = moves.length;
-  game.recorded = true;
+  game = next;
   sync();
-  if (!isOver()) game.human = sideToMove();
   hint = null;
   lastInfo = null;
   saveGame();
@@ -781,15 +662,16 @@ canvas.addEventListener("pointermove", (ev) => {
 });
 canvas.addEventListener("pointerleave", () => { view.hover = null; view.draw(); });
 
-view.cursor = [(SIZE - 1) / 2, (SIZE - 1) / 2];
+view.cursor = centre(game.size);
 
 function updateCursorLabel() {
   const [x, y] = view.cursor;
   const who = cur.stones.get(x + "," + y);
-  const what = who === undefined ? "empty" : `${colorName(colorOf(who))} stone`;
-  canvas.setAttribute("aria-label", `Gomoku board, 15 by 15. Cursor on ${cellText(x, y, SIZE)}, ${what}. ` +
+  const what = who === undefined ? "empty" : `${colorName(who)} stone`;
+  const n = game.size;
+  canvas.setAttribute("aria-label", `Gomoku board, ${n} by ${n}. Cursor on ${cell(view.cursor)}, ${what}. ` +
     "Arrow keys move, Enter or Space places a stone.");
-  return `${cellText(x, y, SIZE)}, ${what}`;
+  return `${cell(view.cursor)}, ${what}`;
 }
 
 canvas.addEventListener("keydown", (ev) => {
@@ -799,7 +681,8 @@ canvas.addEventListener("keydown", (ev) => {
     ev.preventDefault();
     const [dx, dy] = steps[ev.key];
     const [x, y] = view.cursor;
-    view.cursor = [Math.min(SIZE - 1, Math.max(0, x + dx)), Math.min(SIZE - 1, Math.max(0, y + dy))];
+    const last = game.size - 1;
+    view.cursor = [Math.min(last, Math.max(0, x + dx)), Math.min(last, Math.max(0, y + dy))];
     view.showCursor = true;
     cursorEl.textContent = updateCursorLabel();
     view.draw();
@@ -830,7 +713,8 @@ document.addEventListener("keydown", (ev) => {
 });
 
 newGameBtn.addEventListener("click", () => {
-  newGame({ human: Number(sideSel.value) === WHITE ? WHITE : BLACK, level: game.level, rule: game.rule, first: game.first });
+  const human = Number(sideSel.value) === WHITE ? WHITE : BLACK;
+  newGame({ human, level: game.level, rule: game.rule, first: game.first, size: game.size });
 });
 
 sideSel.addEventListener("change", () => {
@@ -839,7 +723,7 @@ sideSel.addEventListener("change", () => {
 });
 
 levelSel.addEventListener("change", () => {
-  game.level = LEVELS[levelSel.value] !== undefined ? levelSel.value : DEFAULT_LEVEL;
+  game = Game.withLevel(game, isLevel(levelSel.value) ? levelSel.value : DEFAULT_LEVEL);
   saveGame();
 });
 
@@ -887,22 +771,26 @@ $("#show-pv").addEventListener("change", (ev) => {
 // ---- new game dialog -----------------------------------------------------------------
 
 const ngDialog = $("#new-game-dialog");
+$("#ng-size").replaceChildren(...SIZES.map((n) => new Option(`${n} × ${n}`, String(n))));
 $("#setup").addEventListener("click", () => {
   ngDialog.querySelector(`input[name="ng-side"][value="${game.human}"]`).checked = true;
   ngDialog.querySelector(`input[name="ng-first"][value="${colorName(game.first)}"]`).checked = true;
   ngDialog.querySelector(`input[name="ng-rule"][value="${game.rule}"]`).checked = true;
   $("#ng-level").value = game.level;
+  $("#ng-size").value = String(game.size);
   ngDialog.showModal();
 });
 $("#ng-cancel").addEventListener("click", () => ngDialog.close());
 $("#ng-start").addEventListener("click", () => {
   const val = (name) => ngDialog.querySelector(`input[name="${name}"]:checked`).value;
   ngDialog.close();
-  const level = LEVELS[$("#ng-level").value] !== undefined ? $("#ng-level").value : DEFAULT_LEVEL;
+  const level = isLevel($("#ng-level").value) ? $("#ng-level").value : DEFAULT_LEVEL;
+  const size = Number($("#ng-size").value);
   newGame({
     human: val("ng-side") === "2" ? WHITE : BLACK,
     first: val("ng-first") === "white" ? WHITE : BLACK,
-    rule: RULES.includes(val("ng-rule")) ? val("ng-rule") : "freestyle",
+    rule: isRule(val("ng-rule")) ? val("ng-rule") : "freestyle",
+    size: isSize(size) ? size : DEFAULT_SIZE,
     level,
   });
 });
@@ -915,12 +803,12 @@ const recMsg = $("#record-msg");
 function shareLink() {
   const url = new URL(location.href);
   url.search = "";
-  url.hash = toFragment({ moves: shown(), size: SIZE, rule: game.rule, first: colorName(game.first) });
+  url.hash = toFragment({ moves: shown(), size: game.size, rule: game.rule, first: game.first });
   return url.href;
 }
 
 function fillRecords() {
-  $("#record-text").value = formatMoves(game.moves, SIZE);
+  $("#record-text").value = formatMoves(game.moves, game.size);
   $("#share-link").value = shareLink();
   recMsg.textContent = "";
   const list = $("#history-list");
@@ -933,15 +821,15 @@ function fillRecords() {
   }
   history.slice().reverse().forEach((h) => {
     const li = document.createElement("li");
-    const n = h.moves.split(" ").filter(Boolean).length;
     const label = document.createElement("span");
-    label.textContent = `${h.date.slice(0, 16).replace("T", " ")} · ${t("res_" + h.result)} · ${n} · ${t("rule_" + h.rule)}`;
+    label.textContent = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
+      `${h.size}×${h.size}`, t("rule_" + h.rule)].join(" · ");
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = t("load");
     b.addEventListener("click", () => {
       try {
-        loadRecord(parseMoves(h.moves, SIZE, h.rule), { rule: h.rule, first: h.first });
+        loadRecord(h);
         recDialog.close();
       } catch (err) {
         recMsg.textContent = t("importBad", { err: err.message });
@@ -965,13 +853,14 @@ async function copyText(text, input) {
   }
 }
 
-function importMoves(parse) {
+// Load the record parse() returns; a parse error is reported and changes nothing.
+function importRecord(parse) {
   try {
-    const moves = parse();
-    loadRecord(moves);
+    const record = parse();
+    loadRecord(record);
     fillRecords();
-    recMsg.textContent = t("imported", { n: moves.length });
-    announce(t("imported", { n: moves.length }));
+    recMsg.textContent = t("imported", { n: record.moves.length });
+    announce(t("imported", { n: record.moves.length }));
   } catch (err) {
     recMsg.textContent = t("importBad", { err: err.message });
   }
@@ -982,11 +871,14 @@ $("#records").addEventListener("click", () => {
   recDialog.showModal();
 });
 $("#records-close").addEventListener("click", () => recDialog.close());
-$("#record-load").addEventListener("click", () => importMoves(() => parseMoves($("#record-text").value, SIZE, game.rule)));
+// a move list is read on the current board, with its rule and first player
+$("#record-load").addEventListener("click", () => importRecord(() => ({
+  ...game, moves: parseMoves($("#record-text").value, game.size, game.rule),
+})));
 $("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
 $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
 $("#psq-export").addEventListener("click", () => {
-  const blob = new Blob([toPsq(game.moves, SIZE)], { type: "text/plain" });
+  const blob = new Blob([toPsq(game.moves, game.size)], { type: "text/plain" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;
@@ -1002,14 +894,15 @@ $("#psq-file").addEventListener("change", async (ev) => {
   if (!file) return;
   if (file.size > 200000) { recMsg.textContent = t("importBad", { err: "the file is too large" }); return; }
   const text = await file.text();
-  importMoves(() => parsePsq(text, SIZE, game.rule));
+  // a .psq file names its board size; the rule and first player are the current game's
+  importRecord(() => ({ ...game, ...parsePsq(text, game.rule) }));
 });
 
 // A share link (#moves=h8,i9&rule=freestyle&size=15) opens that position.
 function openFragment() {
   let link;
   try {
-    link = parseFragment(location.hash, SIZE);
+    link = parseFragment(location.hash);
   } catch (err) {
     notice(t("badLink", { err: err.message }), "warn");
     history_replace();
@@ -1017,7 +910,7 @@ function openFragment() {
   }
   if (!link) return false;
   analysing = false;
-  loadRecord(link.moves, { rule: link.rule, first: link.first === "white" ? WHITE : BLACK });
+  loadRecord(link);
   notice(t("linkOpened"), "info");
   history_replace();
   return true;

@@ -1,5 +1,9 @@
 // Game records: move lists ("h8 i9 j10"), share-link fragments and Piskvork .psq files.
-// Pure functions, no DOM. Every parser throws an Error with a message for the user.
+// Pure functions, no DOM. Every parser throws an Error with a message for the user, and
+// checks the moves (on the board, not taken, none after a five) with rules.js.
+//
+// Board sizes 15..20 (coords.js). A share link and a .psq file name their size; a move
+// list does not, so it is read on the size the caller gives (the current game's).
 //
 // Piskvork .psq (the Gomocup manager's format), as written and read here:
 //
@@ -11,37 +15,23 @@
 //
 // So a psq line "x,y" is the engine's 0-based (x-1, y-1) (Gomocup puts y = 0 at the top,
 // like the engine), and in written coordinates h8 = "8,8", a15 (top left) = "1,1",
-// a1 (bottom left) = "1,15". The moves end at the first line that is not "int,int,int";
-// whatever follows (Piskvork writes the players' names and a result code) is ignored.
-// Export writes the header and the move lines only.
+// a1 (bottom left) = "1,15" on 15x15 (on 19x19: a1 = "1,19"). The moves end at the first
+// line that is not "int,int,int"; whatever follows (Piskvork writes the players' names and
+// a result code) is ignored. Export writes the header and the move lines only.
 
-import { RULES, replay } from "./rules.js";
+import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, cellText, isSize, parseCell } from "./coords.js";
+import { BLACK, WHITE, isRule, replay } from "./rules.js";
 
-export const COLUMNS = "abcdefghijklmnopqrst";
-
-export function cellText(x, y, size) {
-  return COLUMNS[x] + String(size - y);
-}
-
-export function parseCell(text, size) {
-  const m = /^([a-t])(\d{1,2})$/.exec(text.trim().toLowerCase());
-  if (!m) return null;
-  const x = COLUMNS.indexOf(m[1]);
-  const row = Number(m[2]);
-  if (x >= size || row < 1 || row > size) return null;
-  return [x, size - row];
-}
+const SIZE_RANGE = `${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}`;
 
 export function formatMoves(moves, size) {
   return moves.map(([x, y]) => cellText(x, y, size)).join(" ");
 }
 
 function checked(moves, size, rule) {
-  try {
-    replay(moves, size, rule);
-  } catch (err) {
-    throw new Error(err.message);
-  }
+  if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}`);
+  if (!isRule(rule)) throw new Error(`unknown rule "${String(rule).slice(0, 20)}"`);
+  replay(moves, size, rule); // throws naming the first bad move
   return moves;
 }
 
@@ -52,37 +42,44 @@ export function parseMoves(text, size, rule = "freestyle") {
   const tokens = text.split(/[\s,;]+/).filter((t) => t && !/^\d+\.$/.test(t));
   if (tokens.length > size * size) throw new Error("more moves than points on the board");
   const moves = tokens.map((tok, i) => {
-    const cell = parseCell(tok.replace(/^\d+\./, ""), size);
-    if (!cell) throw new Error(`"${tok.slice(0, 12)}" (move ${i + 1}) is not a point like h8`);
-    return cell;
+    const word = tok.replace(/^\d+\./, "");
+    const cell = parseCell(word, size);
+    if (cell) return cell;
+    const what = `"${tok.slice(0, 12)}" (move ${i + 1})`;
+    if (parseCell(word, MAX_SIZE)) throw new Error(`${what} is off the ${size}x${size} board`);
+    throw new Error(`${what} is not a point like h8`);
   });
   return checked(moves, size, rule);
 }
 
 // Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
+// record: {moves, size, rule, first: BLACK | WHITE}
 export function toFragment({ moves, size, rule, first }) {
   const p = new URLSearchParams();
-  p.set("moves", moves.map(([x, y]) => cellText(x, y, size)).join(","));
+  p.set("moves", formatMoves(moves, size).replaceAll(" ", ","));
   p.set("rule", rule);
   p.set("size", String(size));
-  if (first === "white") p.set("first", "white");
+  if (first === WHITE) p.set("first", "white");
   return p.toString().replaceAll("%2C", ",");
 }
 
-// Returns null when the fragment is not a game link; throws when it is one but broken.
-export function parseFragment(hash, size) {
-  const text = (hash || "").replace(/^#/, "");
+// The record of a link's fragment ("#moves=..."): {moves, size, rule, first}. Null when
+// the fragment is not a game link; throws when it is one but broken. A link without
+// size= is for 15x15 (links written before sizes had it), without rule= freestyle.
+export function parseFragment(hash) {
+  const text = String(hash || "").replace(/^#/, "");
   if (!text) return null;
   const p = new URLSearchParams(text);
   if (!p.has("moves")) return null;
   const rule = p.get("rule") || "freestyle";
-  if (!RULES.includes(rule)) throw new Error(`unknown rule "${rule.slice(0, 20)}"`);
-  const linkSize = Number(p.get("size") || size);
-  if (linkSize !== size) throw new Error(`only ${size}x${size} boards are supported here`);
-  const first = p.get("first") || "black";
-  if (first !== "black" && first !== "white") throw new Error("first must be black or white");
+  if (!isRule(rule)) throw new Error(`unknown rule "${rule.slice(0, 20)}"`);
+  const sizeText = p.get("size") || String(DEFAULT_SIZE);
+  const size = /^\d{1,3}$/.test(sizeText) ? Number(sizeText) : NaN;
+  if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}, not "${sizeText.slice(0, 10)}"`);
+  const firstText = p.get("first") || "black";
+  if (firstText !== "black" && firstText !== "white") throw new Error("first must be black or white");
   const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule);
-  return { moves, rule, first };
+  return { moves, size, rule, first: firstText === "white" ? WHITE : BLACK };
 }
 
 export function toPsq(moves, size, times = []) {
@@ -91,14 +88,18 @@ export function toPsq(moves, size, times = []) {
   return lines.join("\r\n") + "\r\n";
 }
 
-export function parsePsq(text, size, rule = "freestyle") {
+// The moves and board size of a .psq file's text: {moves, size}.
+export function parsePsq(text, rule = "freestyle") {
   if (typeof text !== "string" || !text.trim()) throw new Error("the file is empty");
   if (text.length > 200000) throw new Error("the file is too large for a game record");
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const head = /^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\b/i.exec(lines[0]);
   if (!head) throw new Error('not a Piskvork file: the first line should look like "Piskvorky 15x15, 11:11, 0"');
   const w = Number(head[1]), h = Number(head[2]);
-  if (w !== size || h !== size) throw new Error(`the file is for a ${w}x${h} board; only ${size}x${size} is supported`);
+  if (w !== h || !isSize(w)) {
+    throw new Error(`the file is for a ${w}x${h} board; boards from ${SIZE_RANGE} are supported`);
+  }
+  const size = w;
   const moves = [];
   for (const line of lines.slice(1)) {
     const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(line);
@@ -109,5 +110,5 @@ export function parsePsq(text, size, rule = "freestyle") {
     }
     moves.push([x - 1, y - 1]);
   }
-  return checked(moves, size, rule);
+  return { moves: checked(moves, size, rule), size };
 }

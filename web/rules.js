@@ -5,6 +5,11 @@
 // Freestyle: five or more in a row wins. Standard: exactly five wins (six or more do not).
 
 export const RULES = ["freestyle", "standard"];
+export const BLACK = 1, WHITE = 2; // colours; the first move is black's unless set up otherwise
+
+export function isRule(rule) {
+  return RULES.includes(rule);
+}
 
 const DIRS = [[1, 0], [0, 1], [1, 1], [1, -1]];
 

@@ -153,14 +153,18 @@ class GamePage:
         )
         return self.status()
 
+    def size(self) -> int:
+        return int(self.page.get_attribute("#board", "data-size") or 15)
+
     def cell_point(self, text: str) -> tuple[float, float]:
-        """Page coordinates of the intersection named like "h8" (15x15 board)."""
+        """Page coordinates of the intersection named like "h8" on the board shown."""
         box = self.page.locator("#board").bounding_box()
-        x = "abcdefghijklmno".index(text[0])
-        y = 15 - int(text[1:])
+        n = self.size()
+        x = "abcdefghijklmnopqrst".index(text[0])
+        y = n - int(text[1:])
         s = box["width"]
         margin = max(18, round(s * 0.06))  # as BoardView.layout()
-        step = (s - 2 * margin) / 14
+        step = (s - 2 * margin) / (n - 1)
         return box["x"] + margin + x * step, box["y"] + margin + y * step
 
     def click_cell(self, text: str) -> None:

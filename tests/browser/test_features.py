@@ -292,7 +292,8 @@ def test_psq_export_import_round_trip(game):
 
     bad_files = {
         "hello.psq": b"hello\n1,1,0\n",
-        "big.psq": b"Piskvorky 20x20, 11:11, 0\n1,1,0\n",
+        "big.psq": b"Piskvorky 21x21, 11:11, 0\n1,1,0\n",
+        "oblong.psq": b"Piskvorky 15x20, 11:11, 0\n1,1,0\n",
         "off.psq": b"Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0\n",
         "twice.psq": b"Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n",
     }

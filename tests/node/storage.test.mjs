@@ -1,0 +1,158 @@
+// node --test: web/storage.js (the stored game, settings and finished games: round trips,
+// migration of older data, and rejection of broken data).
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { SIZES, parseCell } from "../../web/coords.js";
+import * as Game from "../../web/game.js";
+import { BLACK, WHITE } from "../../web/rules.js";
+import {
+  DEFAULT_SETTINGS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeGame, encodeHistory, historyEntry, loadAll, save,
+} from "../../web/storage.js";
+
+// localStorage's interface over a Map; refuse = true makes every call throw.
+class FakeStorage {
+  constructor(items = {}) {
+    this.items = new Map(Object.entries(items));
+    this.refuse = false;
+  }
+  getItem(k) { this.check(); return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) { this.check(); this.items.set(k, String(v)); }
+  removeItem(k) { this.check(); this.items.delete(k); }
+  check() { if (this.refuse) throw new Error("SecurityError"); }
+}
+
+const playAll = (game, texts) => texts.split(" ").reduce((g, t) => Game.play(g, ...parseCell(t, g.size)), game);
+const WON = "h8 a1 h9 a2 h10 a3 h11 a4 h12";
+
+test("nothing stored: no game, default settings, no finished games, no notice", () => {
+  const got = loadAll(new FakeStorage());
+  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], notices: [] });
+  assert.notEqual(got.settings, DEFAULT_SETTINGS); // a copy the page may change
+});
+
+test("a game with undone moves round-trips on every size", () => {
+  for (const size of SIZES) {
+    const e = size - 1;
+    let g = Game.newGame({ size, rule: "standard", first: WHITE, human: WHITE, level: "t10" });
+    for (const [x, y] of [[e, e], [0, 0], [e, 0], [0, e], [7, 7]]) g = Game.play(g, x, y);
+    g = Game.goTo(g, 3);
+    const storage = new FakeStorage();
+    assert.equal(save(storage, KEYS.game, encodeGame(g)), true);
+    const back = loadAll(storage);
+    assert.deepEqual(back.game, g, `size ${size}`);
+    assert.deepEqual(back.notices, []);
+  }
+});
+
+test("older stored games are migrated: no size, rule or first; old level names", () => {
+  const old = { human: 2, level: "fast", moves: [[7, 7], [8, 8]], cursor: 2 };
+  const g = decodeGame(old);
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: "t03", moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
+  assert.equal(decodeGame({ ...old, level: "strong" }).level, "t3");
+  assert.equal(decodeGame({ ...old, level: 42 }).level, "t1");
+  // a cursor that does not fit shows the whole line
+  assert.equal(decodeGame({ ...old, cursor: 7 }).cursor, 2);
+  assert.equal(decodeGame({ ...old, cursor: -1 }).cursor, 2);
+});
+
+test("a broken stored game is removed with a notice, and the rest is kept", () => {
+  const settings = JSON.stringify({ theme: "dark" });
+  const broken = {
+    "not JSON": "{size: 15",
+    "a list": "[1, 2]",
+    "a string": '"game"',
+    "size 21": JSON.stringify({ size: 21, moves: [] }),
+    "size as text": JSON.stringify({ size: "15", moves: [] }),
+    "unknown rule": JSON.stringify({ size: 15, rule: "go", moves: [] }),
+    "first 3": JSON.stringify({ size: 15, first: 3, moves: [] }),
+    "human 0": JSON.stringify({ size: 15, human: 0, moves: [] }),
+    "no moves": JSON.stringify({ size: 15 }),
+    "taken point": JSON.stringify({ size: 15, moves: [[7, 7], [7, 7]] }),
+    "off a 15x15 board": JSON.stringify({ size: 15, moves: [[15, 3]] }),
+    "not a point": JSON.stringify({ size: 17, moves: [[1, 2, 3]] }),
+    "after the win": JSON.stringify({ size: 15, moves: [...Game.shownMoves(playAll(Game.newGame(), WON)), [0, 0]] }),
+  };
+  for (const [what, text] of Object.entries(broken)) {
+    const storage = new FakeStorage({ [KEYS.game]: text, [KEYS.settings]: settings });
+    const got = loadAll(storage);
+    assert.equal(got.game, null, what);
+    assert.deepEqual(got.notices, ["corruptGame"], what);
+    assert.equal(storage.items.has(KEYS.game), false, what);
+    assert.equal(got.settings.theme, "dark", what);
+  }
+  // the same point is fine on a bigger board; a stored null is no game, not an error
+  assert.equal(loadAll(new FakeStorage({ [KEYS.game]: JSON.stringify({ size: 16, moves: [[15, 3]] }) })).game.size, 16);
+  assert.deepEqual(loadAll(new FakeStorage({ [KEYS.game]: "null" })).notices, []);
+});
+
+test("settings: valid fields kept, invalid ones take their default", () => {
+  const stored = { theme: "dark", lang: "zh", sound: true, numbers: "yes", coords: false, showPv: 1, threads: 3, extra: 1 };
+  const got = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify(stored) }));
+  assert.deepEqual(got.settings, { theme: "dark", lang: "zh", sound: true, numbers: false, coords: false, showPv: false, threads: 3 });
+  const odd = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify({ theme: "pink", lang: "fr", threads: 9 }) }));
+  assert.deepEqual(odd.settings, DEFAULT_SETTINGS);
+  assert.deepEqual(odd.notices, []);
+  for (const text of ["[1, 2", "[1, 2]", "7", "null"]) {
+    const storage = new FakeStorage({ [KEYS.settings]: text });
+    const bad = loadAll(storage);
+    assert.deepEqual(bad.settings, DEFAULT_SETTINGS, text);
+    assert.deepEqual(bad.notices, ["corruptSettings"], text);
+    assert.equal(storage.items.has(KEYS.settings), false, text);
+  }
+});
+
+test("finished games round-trip with their size, at most HISTORY_MAX of them", () => {
+  let history = [];
+  for (const size of SIZES) {
+    const g = playAll(Game.newGame({ size }), WON);
+    history = addToHistory(history, historyEntry(g, "black", new Date(Date.UTC(2025, 0, size))));
+  }
+  const storage = new FakeStorage();
+  save(storage, KEYS.history, encodeHistory(history));
+  const stored = JSON.parse(storage.items.get(KEYS.history));
+  assert.equal(stored[0].moves, WON);
+  assert.equal(stored[5].size, 20);
+  const back = loadAll(storage);
+  assert.deepEqual(back.history, history);
+  assert.deepEqual(back.notices, []);
+  assert.equal(back.history[4].size, 19);
+  assert.deepEqual(back.history[4].moves[0], [7, 11]); // h8 on 19x19
+
+  for (let i = 0; i < 30; i++) history = addToHistory(history, historyEntry(Game.newGame(), "draw", new Date()));
+  assert.equal(history.length, HISTORY_MAX);
+  assert.throws(() => historyEntry(Game.newGame(), "nobody", new Date()), /bad result/);
+});
+
+test("finished games: older entries are 15x15; unreadable ones are dropped, once, the others kept", () => {
+  const good = { date: "2025-01-02T03:04:05.000Z", rule: "freestyle", first: 1, human: 1, result: "black", moves: WON };
+  const entries = [
+    good,
+    { ...good, size: 17, moves: "q17 a1" },
+    { ...good, size: 15, moves: "q17 a1" }, // off the 15x15 board
+    { ...good, result: "won" },
+    { ...good, rule: "go" },
+    { ...good, size: 22 },
+    { ...good, moves: ["h8"] },
+    "not an entry",
+    { ...good, human: "?", result: "draw", moves: "" },
+  ];
+  const storage = new FakeStorage({ [KEYS.history]: JSON.stringify(entries) });
+  const got = loadAll(storage);
+  assert.deepEqual(got.history.map((e) => [e.size, e.result, e.moves.length, e.human]), [[15, "black", 9, 1], [17, "black", 2, 1], [15, "draw", 0, BLACK]]);
+  assert.deepEqual(got.notices, ["droppedHistory"]);
+  // the list was written back without them: no notice the next time
+  const again = loadAll(storage);
+  assert.deepEqual(again.history, got.history);
+  assert.deepEqual(again.notices, []);
+  // not a list at all: cleared
+  const bad = new FakeStorage({ [KEYS.history]: '{"x": 1}' });
+  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], notices: ["corruptHistory"] });
+  assert.equal(bad.items.has(KEYS.history), false);
+});
+
+test("a storage that refuses to write is reported, not thrown", () => {
+  const storage = new FakeStorage();
+  storage.refuse = true;
+  assert.equal(save(storage, KEYS.game, encodeGame(Game.newGame())), false);
+});

@@ -1,0 +1,127 @@
+// The game state: plain data and pure functions, no DOM.
+//
+// A game is one line of moves plus a cursor, how many of them are on the board:
+//
+//   { size, rule, first, human, level, moves: [[x, y], ...], cursor, recorded }
+//
+//   size      15..20 (coords.js)           rule   one of rules.js RULES
+//   first     colour of the first move     human  the player's colour (BLACK | WHITE)
+//   level     a key of LEVELS (the engine's think time)
+//   moves     engine coordinates; moves[cursor..] are the undone moves (redo brings them back)
+//   recorded  the finished game is in the finished-games list already
+//
+// Undo, redo and browsing move the cursor; a move played before the end of the line starts
+// a new branch that replaces the moves after it (unless it is the line's next move). No
+// function changes the game it is given: each returns a new one. Everything that depends
+// on the rule (who won) goes through rules.js, on the size through coords.js, so a new
+// rule or size is added there.
+
+import { DEFAULT_SIZE, isSize, onBoard } from "./coords.js";
+import { BLACK, WHITE, isRule, replay } from "./rules.js";
+
+// Think time per level in ms; "inf" thinks in slices until Move now is pressed.
+export const LEVELS = { t03: 300, t1: 1000, t3: 3000, t10: 10000, inf: null };
+export const DEFAULT_LEVEL = "t1";
+export const isLevel = (level) => Object.hasOwn(LEVELS, level);
+export const isColour = (c) => c === BLACK || c === WHITE;
+
+// Throws an Error naming the first setting that is not valid.
+export function checkSetup({ size, rule, first, human, level }) {
+  if (!isSize(size)) throw new Error(`bad board size ${JSON.stringify(size)}`);
+  if (!isRule(rule)) throw new Error(`unknown rule ${JSON.stringify(rule)}`);
+  if (!isColour(first)) throw new Error(`bad first player ${JSON.stringify(first)}`);
+  if (!isColour(human)) throw new Error(`bad player colour ${JSON.stringify(human)}`);
+  if (!isLevel(level)) throw new Error(`unknown level ${JSON.stringify(level)}`);
+}
+
+export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL } = {}) {
+  checkSetup({ size, rule, first, human, level });
+  return { size, rule, first, human, level, moves: [], cursor: 0, recorded: false };
+}
+
+// A game from a record ({moves, size, rule, first}, moves already checked): shown at its
+// end, with the player on the side to move (unless the game is over).
+export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL } = {}) {
+  replay(moves, size, rule); // throws on a bad move
+  const game = { ...newGame({ size, rule, first, human, level }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
+  return position(game).over ? game : { ...game, human: sideToMove(game) };
+}
+
+const copyMoves = (moves) => moves.map(([x, y]) => [x, y]);
+
+export const colorOf = (game, i) => (i % 2 === 0 ? game.first : 3 - game.first);
+export const shownMoves = (game) => game.moves.slice(0, game.cursor);
+export const sideToMove = (game) => colorOf(game, game.cursor);
+export const atEnd = (game) => game.cursor === game.moves.length;
+
+// Identifies the shown position (for matching engine answers to what is on the board).
+export const positionKey = (game) =>
+  `${game.size}/${game.first}/${game.rule}/` + shownMoves(game).map((m) => m.join(".")).join(" ");
+
+// The shown position: {stones: Map "x,y" -> colour, winner: colour | 0, line: winning
+// stones, draw, over}.
+export function position(game) {
+  const r = replay(shownMoves(game), game.size, game.rule);
+  const stones = new Map();
+  for (const [key, player] of r.stones) stones.set(key, player === 0 ? game.first : 3 - game.first);
+  const winner = r.winner < 0 ? 0 : colorOf(game, r.winner);
+  return { stones, winner, line: r.line, draw: r.draw, over: winner !== 0 || r.draw };
+}
+
+// Why a stone cannot go on [x, y] of the shown position: "off", "taken", "over"; or null.
+export function illegalReason(game, x, y, pos = position(game)) {
+  if (!onBoard(x, y, game.size)) return "off";
+  if (pos.over) return "over";
+  if (pos.stones.has(x + "," + y)) return "taken";
+  return null;
+}
+
+// A stone on [x, y] of the shown position, for the side to move. Throws when illegal.
+export function play(game, x, y) {
+  const why = illegalReason(game, x, y);
+  if (why) throw Object.assign(new Error(`no move on [${x}, ${y}]: ${why}`), { reason: why });
+  const next = game.moves[game.cursor];
+  if (next && next[0] === x && next[1] === y) return { ...game, cursor: game.cursor + 1 };
+  const moves = [...copyMoves(shownMoves(game)), [x, y]];
+  return { ...game, moves, cursor: moves.length, recorded: false };
+}
+
+// The game browsed to move n (clamped to 0..moves.length).
+export function goTo(game, n) {
+  return { ...game, cursor: Math.max(0, Math.min(game.moves.length, n)) };
+}
+
+// Undo / redo targets (a cursor value, or null when there is none). Playing against the
+// engine they step by move pairs, to the player's previous / next turn; in analysis
+// (bothSides) one move at a time.
+export function undoTarget(game, bothSides = false) {
+  if (bothSides) return game.cursor > 0 ? game.cursor - 1 : null;
+  for (let n = game.cursor - 1; n >= 0; n--) if (colorOf(game, n) === game.human) return n;
+  return null;
+}
+
+export function redoTarget(game, bothSides = false) {
+  if (atEnd(game)) return null;
+  if (bothSides) return game.cursor + 1;
+  for (let n = game.cursor + 1; n < game.moves.length; n++) if (colorOf(game, n) === game.human) return n;
+  return game.moves.length;
+}
+
+export function withHuman(game, human) {
+  if (!isColour(human)) throw new Error(`bad player colour ${JSON.stringify(human)}`);
+  return { ...game, human };
+}
+
+export function withLevel(game, level) {
+  if (!isLevel(level)) throw new Error(`unknown level ${JSON.stringify(level)}`);
+  return { ...game, level };
+}
+
+// The result of a finished game not yet in the finished-games list ("black" | "white" |
+// "draw"), or null: the game is not over at the end of its line, or is recorded already.
+export function unrecordedResult(game, pos = position(game)) {
+  if (game.recorded || !atEnd(game) || !pos.over) return null;
+  return pos.winner === BLACK ? "black" : pos.winner === WHITE ? "white" : "draw";
+}
+
+export const markRecorded = (game) => ({ ...game, recorded: true });

@@ -1,0 +1,149 @@
+// What the page keeps in localStorage, and the checks on reading it back. No DOM: the
+// storage is passed in (localStorage in the page, a stand-in in the tests).
+//
+//   gomoku.game.v1      the game in progress, with its undone moves:
+//                       {size, rule, first, human, level, moves: [[x, y], ...], cursor, recorded}
+//   gomoku.settings.v1  display settings: {theme, lang, sound, numbers, coords, showPv, threads?}
+//   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
+//                       [{date, size, rule, first, human, result, moves: "h8 i9 ..."}, ...]
+//
+// Reading migrates what older versions of the page wrote: a game or finished game without
+// size is 15x15, without rule freestyle, without first black; the levels once called
+// fast / normal / strong are t03 / t1 / t3. Data that cannot be read (not JSON, wrong
+// shape, an illegal move) is removed and reported by a notice key (i18n.js); a finished
+// game that cannot be read is dropped from the list, the others are kept.
+
+import { DEFAULT_SIZE, isSize } from "./coords.js";
+import { DEFAULT_LEVEL, checkSetup, isColour, isLevel } from "./game.js";
+import { validThreads } from "./parallel-client.js";
+import { formatMoves, parseMoves } from "./records.js";
+import { BLACK, isRule, replay } from "./rules.js";
+
+export const KEYS = { game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1" };
+export const HISTORY_MAX = 20;
+export const DEFAULT_SETTINGS = { theme: "auto", lang: null, sound: false, numbers: false, coords: true, showPv: false };
+const OLD_LEVELS = { fast: "t03", normal: "t1", strong: "t3" };
+const RESULTS = ["black", "white", "draw"];
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+// ---- the game in progress -------------------------------------------------------------
+
+export function encodeGame(g) {
+  return {
+    size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level,
+    moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded,
+  };
+}
+
+// The game of a stored value (parsed JSON). Throws an Error saying what is wrong.
+export function decodeGame(v) {
+  if (!isObject(v)) throw new Error("the stored game is not an object");
+  const size = v.size ?? DEFAULT_SIZE;
+  const rule = v.rule ?? "freestyle";
+  const first = v.first ?? BLACK;
+  const human = v.human ?? BLACK;
+  const level = isLevel(v.level) ? v.level : (OLD_LEVELS[v.level] ?? DEFAULT_LEVEL);
+  checkSetup({ size, rule, first, human, level });
+  if (!Array.isArray(v.moves)) throw new Error("the stored game has no move list");
+  replay(v.moves, size, rule); // throws naming the first bad move
+  const moves = v.moves.map(([x, y]) => [x, y]);
+  const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
+  return { size, rule, first, human, level, moves, cursor, recorded: v.recorded === true };
+}
+
+// ---- settings ----------------------------------------------------------------------------
+
+// Settings from a stored value: each valid field is kept, the others take their default.
+// Throws when the value is not an object at all.
+export function decodeSettings(v) {
+  if (!isObject(v)) throw new Error("the stored settings are not an object");
+  const out = { ...DEFAULT_SETTINGS };
+  if (["auto", "light", "dark"].includes(v.theme)) out.theme = v.theme;
+  if (v.lang === "en" || v.lang === "zh") out.lang = v.lang;
+  for (const k of ["sound", "numbers", "coords", "showPv"]) if (typeof v[k] === "boolean") out[k] = v[k];
+  if (validThreads(v.threads)) out.threads = v.threads; // else automatic
+  return out;
+}
+
+// ---- finished games ----------------------------------------------------------------------
+
+export function historyEntry(game, result, date) {
+  if (!RESULTS.includes(result)) throw new Error(`bad result ${JSON.stringify(result)}`);
+  return {
+    date: date.toISOString(), size: game.size, rule: game.rule, first: game.first, human: game.human,
+    result, moves: game.moves.map(([x, y]) => [x, y]),
+  };
+}
+
+// The list with entry added at the end, at most HISTORY_MAX long.
+export function addToHistory(history, entry) {
+  return [...history, entry].slice(-HISTORY_MAX);
+}
+
+// One stored finished game, or null when it cannot be read. Its moves are text
+// ("h8 i9 ...") when stored; decoded, an array of points.
+function decodeEntry(e) {
+  if (!isObject(e) || typeof e.date !== "string" || !RESULTS.includes(e.result)) return null;
+  const size = e.size ?? DEFAULT_SIZE;
+  const rule = e.rule ?? "freestyle";
+  const first = e.first ?? BLACK;
+  if (!isSize(size) || !isRule(rule) || !isColour(first) || typeof e.moves !== "string") return null;
+  let moves;
+  try {
+    moves = parseMoves(e.moves, size, rule);
+  } catch {
+    return null;
+  }
+  return { date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK, result: e.result, moves };
+}
+
+// {history, dropped}: the entries that can be read (the last HISTORY_MAX) and how many
+// could not. Throws when the value is not a list.
+export function decodeHistory(v) {
+  if (!Array.isArray(v)) throw new Error("the stored finished games are not a list");
+  const history = v.map(decodeEntry).filter(Boolean);
+  return { history: history.slice(-HISTORY_MAX), dropped: v.length - history.length };
+}
+
+export function encodeHistory(history) {
+  return history.map((e) => ({ ...e, moves: formatMoves(e.moves, e.size) }));
+}
+
+// ---- reading and writing -------------------------------------------------------------
+
+// Everything stored: {game (null when none), settings, history, notices: [i18n keys]}.
+export function loadAll(storage) {
+  const notices = [];
+  const read = (key, decode, notice) => {
+    let text;
+    try {
+      text = storage.getItem(key);
+      if (text === null) return undefined;
+      return decode(JSON.parse(text));
+    } catch {
+      try { storage.removeItem(key); } catch { /* storage disabled */ }
+      notices.push(notice);
+      return undefined;
+    }
+  };
+  const game = read(KEYS.game, (v) => (v === null ? undefined : decodeGame(v)), "corruptGame") ?? null;
+  const settings = read(KEYS.settings, decodeSettings, "corruptSettings") ?? { ...DEFAULT_SETTINGS };
+  const h = read(KEYS.history, decodeHistory, "corruptHistory") ?? { history: [], dropped: 0 };
+  if (h.dropped) {
+    notices.push("droppedHistory");
+    save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
+  }
+  return { game, settings, history: h.history, notices };
+}
+
+// Writes value as JSON; false when the storage refused (full or disabled): the page
+// still works, it just does not remember.
+export function save(storage, key, value) {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
