@@ -76,7 +76,7 @@ const saveSettings = () => save(storage, KEYS.settings, settings);
 const saveGame = () => save(storage, KEYS.game, encodeGame(game));
 
 const view = new BoardView(canvas, game.size);
-let cur = null; // the shown position: {winner (colour or 0), line, draw, stones}
+let cur = null; // the shown position (Game.position): {stones, winner, line, draw, over}
 let job = null; // {token, kind: "move" | "hint" | "analyse", key, endsAt} while the engine works
 let jobToken = 0;
 let analysing = false;
