@@ -6,7 +6,8 @@
 Plays a few human moves next to the engine's stones, then saves into --out:
 screenshot.png (1280x800, light theme), screenshot-dark.png (1280x800, dark theme, move
 numbers and the engine's best line shown), screenshot-phone.png and
-screenshot-phone-dark.png (390x844). Needs a built dist/.
+screenshot-phone-dark.png (390x844), and screenshot-19.png (1280x800, a game on a 19x19
+board started from the New game dialog). Needs a built dist/.
 """
 
 from __future__ import annotations
@@ -23,36 +24,41 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"]
-COLS = "abcdefghijklmno"
+COLS = "abcdefghijklmnopqrst"
 READY = "() => document.querySelector('#board').dataset.engine === 'ready'"
+
+
+def board_size(page) -> int:
+    return int(page.get_attribute("#board", "data-size"))
 
 
 def cell_point(page, x: int, y: int) -> tuple[float, float]:
     box = page.locator("#board").bounding_box()
-    s = box["width"]
-    margin = max(18, round(s * 0.06))
-    step = (s - 2 * margin) / 14
-    return box["x"] + margin + x * step, box["y"] + margin + y * step
+    # data-grid: "margin step s", the board drawn s pixels wide (BoardView.draw)
+    margin, step, s = map(float, page.get_attribute("#board", "data-grid").split())
+    k = box["width"] / s
+    return box["x"] + (margin + x * step) * k, box["y"] + (margin + y * step) * k
 
 
-def parse(text: str) -> tuple[int, int]:
-    return COLS.index(text[0]), 15 - int(text[1:])
+def parse(text: str, size: int) -> tuple[int, int]:
+    return COLS.index(text[0]), size - int(text[1:])
 
 
 def play_some(page, moves: int) -> None:
+    size = board_size(page)
     for _ in range(moves):
         played = (page.get_attribute("#board", "data-moves") or "").split()
         if page.get_attribute("#board", "data-status") != "your-turn":
             break
-        taken = {parse(t) for t in played}
+        taken = {parse(t, size) for t in played}
         if played:
-            lx, ly = parse(played[-1])
+            lx, ly = parse(played[-1], size)
             options = [
                 (lx + dx, ly + dy) for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1), (0, 2))
             ]
-            x, y = next(p for p in options if p not in taken and 0 <= min(p) and max(p) < 15)
+            x, y = next(p for p in options if p not in taken and 0 <= min(p) and max(p) < size)
         else:
-            x, y = 7, 7
+            x, y = size // 2, size // 2
         page.mouse.click(*cell_point(page, x, y))
         page.wait_for_function(
             "n => (document.querySelector('#board').dataset.moves || '').split(' ')"
@@ -118,11 +124,26 @@ def main() -> int:
             pg.mouse.move(0, 0)
             pg.wait_for_timeout(600)  # the evaluation bar's transition
             pg.screenshot(path=str(args.out / name))
+        # a 19x19 game, started from the New game dialog, with move numbers
+        big = browser.new_context(viewport={"width": 1280, "height": 800})
+        bpage = big.new_page()
+        bpage.goto(url)
+        bpage.evaluate("() => localStorage.clear()")
+        bpage.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", '{"numbers": true}')
+        bpage.goto(url)
+        bpage.wait_for_function(READY, timeout=180_000)
+        bpage.click("#setup")
+        bpage.select_option("#ng-size", "19")
+        bpage.click("#ng-start")
+        play_some(bpage, args.moves + 2)
+        bpage.mouse.move(0, 0)
+        bpage.wait_for_timeout(600)
+        bpage.screenshot(path=str(args.out / "screenshot-19.png"))
         browser.close()
     server.shutdown()
     print(
         f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
-        f"screenshot-phone-dark.png in {args.out}"
+        f"screenshot-phone-dark.png, screenshot-19.png in {args.out}"
     )
     return 0
 

@@ -17,6 +17,9 @@ function mulberry32(seed) {
   };
 }
 
+const STONE = 0.46; // stone radius / line spacing
+const labelFont = (step) => Math.max(9, Math.min(15, step * 0.38));
+
 function starPoints(size) {
   if (size < 13) return [];
   const a = 3, b = size - 4, c = (size - 1) / 2;
@@ -58,12 +61,19 @@ export class BoardView {
     this.draw();
   }
 
-  // Geometry in CSS pixels: margin holds the coordinate labels.
+  // Geometry in CSS pixels: the margin holds the outer stones' halves and, between them
+  // and the board's edge, the coordinate labels (up to two digits wide). On small boards
+  // with many lines (a phone, 20x20) the margin grows so that the labels keep clear.
   layout() {
     const s = this.cssSize;
-    const margin = Math.max(18, Math.round(s * 0.06));
-    const step = (s - 2 * margin) / (this.size - 1);
-    return { s, margin, step };
+    const stepFor = (m) => (s - 2 * m) / (this.size - 1);
+    let margin = Math.max(18, Math.round(s * 0.06));
+    for (let i = 0; i < 2; i++) {
+      const step = stepFor(margin);
+      margin = Math.max(margin, Math.ceil(step * STONE + labelFont(step) * 1.3 + 4));
+    }
+    const step = stepFor(margin);
+    return { s, margin, step, r: step * STONE, font: labelFont(step) };
   }
 
   resize() {
@@ -174,8 +184,10 @@ export class BoardView {
   draw() {
     const ctx = this.ctx;
     if (!this.cssSize) return;
-    const { s, margin, step } = this.layout();
+    const { s, margin, step, r, font } = this.layout();
     const n = this.size;
+    // for tools and tests: where the intersections are (the board drawn s CSS pixels wide)
+    this.canvas.dataset.grid = [margin, step, s].map((v) => v.toFixed(2)).join(" ");
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, s, s);
     this.drawWood(ctx, s);
@@ -201,12 +213,11 @@ export class BoardView {
     }
 
     // coordinate labels
-    const font = Math.max(9, Math.min(15, step * 0.38));
     ctx.font = `600 ${font}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
     ctx.fillStyle = "rgba(60, 36, 10, 0.85)";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    const lab = margin * 0.5;
+    const lab = (margin - r) / 2; // midway between the edge and the outer stones
     for (let i = 0; i < n && this.showCoords; i++) {
       const p = margin + i * step;
       ctx.fillText(COLUMNS[i], p, lab);
@@ -215,7 +226,6 @@ export class BoardView {
       ctx.fillText(String(n - i), s - lab, p);
     }
 
-    const r = step * 0.46;
     // winning line glow under the stones
     if (this.winningLine.length >= 2) {
       const [a, b] = [this.winningLine[0], this.winningLine[this.winningLine.length - 1]];

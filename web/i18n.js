@@ -31,7 +31,7 @@ const en = {
   youWin: "You win — well played!", engineWins: "The engine wins this one.", nobodyWins: "Nobody wins this one.",
   pressNew: " Press New game to play again.", analysisLine: "Analysis: play either colour, the engine only comments.",
   reviewLine: "The engine is to move here: go forward, or Swap sides to let it play from here.",
-  rule_freestyle: "freestyle", rule_standard: "standard", setupLine: "Game: {setup}.",
+  rule_freestyle: "freestyle", rule_standard: "standard", setupLine: "Game:\u00a0{setup}.",
   // announcements
   youPlayMove: "You play {move}.", enginePlays: "Engine plays {move}.", playsMove: "{color} plays {move}.",
   blackWins: " Black wins.", whiteWins: " White wins.", isDraw: " The game is a draw.",

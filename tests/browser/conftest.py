@@ -159,13 +159,12 @@ class GamePage:
     def cell_point(self, text: str) -> tuple[float, float]:
         """Page coordinates of the intersection named like "h8" on the board shown."""
         box = self.page.locator("#board").bounding_box()
-        n = self.size()
         x = "abcdefghijklmnopqrst".index(text[0])
-        y = n - int(text[1:])
-        s = box["width"]
-        margin = max(18, round(s * 0.06))  # as BoardView.layout()
-        step = (s - 2 * margin) / (n - 1)
-        return box["x"] + margin + x * step, box["y"] + margin + y * step
+        y = self.size() - int(text[1:])
+        # data-grid: "margin step s", the board drawn s pixels wide (BoardView.draw)
+        margin, step, s = map(float, self.page.get_attribute("#board", "data-grid").split())
+        k = box["width"] / s
+        return box["x"] + (margin + x * step) * k, box["y"] + (margin + y * step) * k
 
     def click_cell(self, text: str) -> None:
         self.page.mouse.click(*self.cell_point(text))

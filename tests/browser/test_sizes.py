@@ -55,7 +55,7 @@ def test_17x17_game_by_click_and_keyboard(game):
     assert board(game, "size") == "15"
     new_game_of_size(game, 17)
     assert "Gomoku board, 17 by 17" in label(game)
-    assert "Game: 17×17." in game.page.inner_text("#you-are")
+    assert "Game:\xa017×17." in game.page.inner_text("#you-are")
 
     # a click on the top right corner, a point only boards of 17 and more have
     game.click_cell("q17")
