@@ -3,7 +3,8 @@
 
     python scripts/screenshot.py [--out docs] [--moves 6]
 
-Plays a few human moves next to the engine's stones, then saves into --out:
+Plays a few human moves next to the engine's stones (stopping early once the engine sees a
+forced win), then saves into --out:
 screenshot.png (1280x800, light theme), screenshot-dark.png (1280x800, dark theme, move
 numbers and the engine's best line shown), screenshot-phone.png and
 screenshot-phone-dark.png (390x844), and screenshot-19.png (1280x800, a game on a 19x19
@@ -50,6 +51,8 @@ def play_some(page, moves: int) -> None:
         played = (page.get_attribute("#board", "data-moves") or "").split()
         if page.get_attribute("#board", "data-status") != "your-turn":
             break
+        if "wins in" in page.inner_text("#think-score"):
+            break  # the scripted moves are weak: stop before the game is lost
         taken = {parse(t, size) for t in played}
         if played:
             lx, ly = parse(played[-1], size)
@@ -135,7 +138,7 @@ def main() -> int:
         bpage.click("#setup")
         bpage.select_option("#ng-size", "19")
         bpage.click("#ng-start")
-        play_some(bpage, args.moves + 2)
+        play_some(bpage, args.moves)
         bpage.mouse.move(0, 0)
         bpage.wait_for_timeout(600)
         bpage.screenshot(path=str(args.out / "screenshot-19.png"))
