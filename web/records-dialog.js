@@ -1,0 +1,118 @@
+// The Records dialog: the move list (copy, or paste and load), the share link, .psq files
+// (download, open) and the finished games. The formats are records.js's; the game is
+// main.js's, reached through the functions it passes in.
+
+import { shownMoves } from "./game.js";
+import { t } from "./i18n.js";
+import { formatMoves, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+// getGame(), getHistory(): the current game and finished games; loadRecord(record) opens a
+// record ({moves, size, rule, first}) or throws; announce(text) tells screen readers.
+export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }) {
+  const recDialog = $("#records-dialog");
+  const recMsg = $("#record-msg");
+
+  function shareLink() {
+    const url = new URL(location.href);
+    url.search = "";
+    const game = getGame();
+    url.hash = toFragment({ moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first });
+    return url.href;
+  }
+
+  function fillRecords() {
+    const game = getGame(), history = getHistory();
+    $("#record-text").value = formatMoves(game.moves, game.size);
+    $("#share-link").value = shareLink();
+    recMsg.textContent = "";
+    const list = $("#history-list");
+    list.textContent = "";
+    if (!history.length) {
+      const li = document.createElement("li");
+      li.className = "empty";
+      li.textContent = t("noHistory");
+      list.append(li);
+    }
+    history.slice().reverse().forEach((h) => {
+      const li = document.createElement("li");
+      const label = document.createElement("span");
+      label.textContent = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
+        `${h.size}×${h.size}`, t("rule_" + h.rule)].join(" · ");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = t("load");
+      b.addEventListener("click", () => {
+        try {
+          loadRecord(h);
+          recDialog.close();
+        } catch (err) {
+          recMsg.textContent = t("importBad", { err: err.message });
+        }
+      });
+      li.append(label, b);
+      list.append(li);
+    });
+  }
+
+  async function copyText(text, input) {
+    try {
+      await navigator.clipboard.writeText(text);
+      recMsg.textContent = t("copied");
+    } catch {
+      input.focus();
+      input.select();
+      let ok = false;
+      try { ok = document.execCommand("copy"); } catch { ok = false; }
+      recMsg.textContent = ok ? t("copied") : t("copyFailed");
+    }
+  }
+
+  // Load the record parse() returns; a parse error is reported and changes nothing.
+  function importRecord(parse) {
+    try {
+      const record = parse();
+      loadRecord(record);
+      fillRecords();
+      recMsg.textContent = t("imported", { n: record.moves.length });
+      announce(t("imported", { n: record.moves.length }));
+    } catch (err) {
+      recMsg.textContent = t("importBad", { err: err.message });
+    }
+  }
+
+  $("#records").addEventListener("click", () => {
+    fillRecords();
+    recDialog.showModal();
+  });
+  $("#records-close").addEventListener("click", () => recDialog.close());
+  // a move list is read on the current board, with its rule and first player
+  $("#record-load").addEventListener("click", () => importRecord(() => {
+    const game = getGame();
+    return { ...game, moves: parseMoves($("#record-text").value, game.size, game.rule) };
+  }));
+  $("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
+  $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
+  $("#psq-export").addEventListener("click", () => {
+    const game = getGame();
+    const blob = new Blob([toPsq(game.moves, game.size)], { type: "text/plain" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  });
+  $("#psq-import").addEventListener("click", () => $("#psq-file").click());
+  $("#psq-file").addEventListener("change", async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    ev.target.value = "";
+    if (!file) return;
+    if (file.size > 200000) { recMsg.textContent = t("importBad", { err: "the file is too large" }); return; }
+    const text = await file.text();
+    // a .psq file names its board size; the rule and first player are the current game's
+    importRecord(() => ({ ...getGame(), ...parsePsq(text, getGame().rule) }));
+  });
+}
