@@ -14,7 +14,8 @@
 // a new branch that replaces the moves after it (unless it is the line's next move). No
 // function changes the game it is given: each returns a new one. Everything that depends
 // on the rule (who won) goes through rules.js, on the size through coords.js, so a new
-// rule or size is added there.
+// rule or size is added there; a rule that forbids points (renju) adds its reason to
+// illegalReason, next to "taken".
 
 import { DEFAULT_SIZE, isSize, onBoard } from "./coords.js";
 import { BLACK, WHITE, isRule, replay } from "./rules.js";
