@@ -244,3 +244,15 @@ def test_js_fixture_is_what_the_reference_says() -> None:
     """tests/js/fixtures/renju.json (what web/renju.js is tested against) is current;
     regenerate it with `python tests/renju_cases.py`."""
     assert FIXTURE.read_text() == fixture_text()
+
+
+def test_renju_bench_runs_and_verifies() -> None:
+    from gomoku import renju_bench
+
+    lines: list[str] = []
+    res = renju_bench.bench_renju(0.02, out=lines.append)
+    assert res["forbidden_points"] > 10 and res["screened_to_exact_check"] > 10
+    assert res["forbidden_per_s_warm"] > res["reference_checks_per_s"]
+    assert len(lines) == len(res)
+    assert renju_bench.verify(15, seed=2, out=lines.append) == 0
+    assert "0 disagree" in lines[-1]
