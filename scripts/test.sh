@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install what the tests need and run all of them: ruff, then pytest over tests/
-# (engine and adapter tests in CPython, browser tests in headless Chromium).
+# Install what the tests need and run all of them: ruff, node --test over tests/js/ (the
+# page's pure modules), then pytest over tests/ (engine and adapter tests in CPython,
+# browser tests in headless Chromium).
 # For a fresh Debian machine (run as root) with Python 3.11 and Node 20; CI runs this.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,10 @@ echo "== ruff check"
 python3 -m ruff check .
 ruff_rc=$?
 
+echo "== node --test"
+node --test tests/js/
+node_rc=$?
+
 echo "== pytest"
 python3 -m pytest tests -p no:cacheprovider "$@"
 pytest_rc=$?
@@ -31,7 +36,7 @@ if [ "$pytest_rc" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2
 fi
 
-if [ "$ruff_rc" -ne 0 ] || [ "$pytest_rc" -ne 0 ]; then
-  echo "FAILED: ruff exit $ruff_rc, pytest exit $pytest_rc" >&2
+if [ "$ruff_rc" -ne 0 ] || [ "$node_rc" -ne 0 ] || [ "$pytest_rc" -ne 0 ]; then
+  echo "FAILED: ruff exit $ruff_rc, node --test exit $node_rc, pytest exit $pytest_rc" >&2
   exit 1
 fi

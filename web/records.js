@@ -13,9 +13,17 @@
 // like the engine), and in written coordinates h8 = "8,8", a15 (top left) = "1,1",
 // a1 (bottom left) = "1,15". The moves end at the first line that is not "int,int,int";
 // whatever follows (Piskvork writes the players' names and a result code) is ignored.
-// Export writes the header and the move lines only.
+// Export writes the header and the move lines, and for a rule other than freestyle three
+// more lines, which the .psq format has no field for:
+//
+//     homo-1                           the players' names as Piskvork writes them for
+//     homo-2                           humans (so Piskvork opens the file as a game
+//     rule=renju                       between two people); then the rule, for psqRule
+//
+// Under renju a record whose black player plays a forbidden point is refused.
 
 import { RULES, replay } from "./rules.js";
+import { firstForbidden } from "./renju.js";
 
 export const COLUMNS = "abcdefghijklmnopqrst";
 
@@ -36,17 +44,29 @@ export function formatMoves(moves, size) {
   return moves.map(([x, y]) => cellText(x, y, size)).join(" ");
 }
 
-function checked(moves, size, rule) {
+// The player (0 = first mover, 1) who has black.
+export const blackPlayer = (first) => (first === "white" ? 1 : 0);
+
+function checked(moves, size, rule, first = "black") {
+  const black = blackPlayer(first);
   try {
-    replay(moves, size, rule);
+    replay(moves, size, rule, black);
   } catch (err) {
     throw new Error(err.message);
+  }
+  if (rule === "renju") {
+    const bad = firstForbidden(moves, size, black);
+    if (bad) {
+      const [x, y] = moves[bad.index];
+      throw new Error(`move ${bad.index + 1} (${cellText(x, y, size)}) is forbidden for black: ${bad.shape}`);
+    }
   }
   return moves;
 }
 
 // "h8 i9 j10", also with commas, move numbers ("1. h8 i9 2. j10") or newlines.
-export function parseMoves(text, size, rule = "freestyle") {
+// `first` ("black" or "white") says who played the first move (renju needs the colours).
+export function parseMoves(text, size, rule = "freestyle", first = "black") {
   if (typeof text !== "string") throw new Error("no move list");
   if (text.length > 20000) throw new Error("the move list is too long");
   const tokens = text.split(/[\s,;]+/).filter((t) => t && !/^\d+\.$/.test(t));
@@ -56,7 +76,7 @@ export function parseMoves(text, size, rule = "freestyle") {
     if (!cell) throw new Error(`"${tok.slice(0, 12)}" (move ${i + 1}) is not a point like h8`);
     return cell;
   });
-  return checked(moves, size, rule);
+  return checked(moves, size, rule, first);
 }
 
 // Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
@@ -81,17 +101,33 @@ export function parseFragment(hash, size) {
   if (linkSize !== size) throw new Error(`only ${size}x${size} boards are supported here`);
   const first = p.get("first") || "black";
   if (first !== "black" && first !== "white") throw new Error("first must be black or white");
-  const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule);
+  const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
   return { moves, rule, first };
 }
 
-export function toPsq(moves, size, times = []) {
+export function toPsq(moves, size, times = [], rule = "freestyle") {
   const lines = [`Piskvorky ${size}x${size}, 11:11, 0`];
   moves.forEach(([x, y], i) => lines.push(`${x + 1},${y + 1},${Math.max(0, Math.round(times[i] || 0))}`));
+  if (rule !== "freestyle") lines.push("homo-1", "homo-2", `rule=${rule}`);
   return lines.join("\r\n") + "\r\n";
 }
 
-export function parsePsq(text, size, rule = "freestyle") {
+// The rule a .psq file names on a "rule=<name>" line after its moves, or null (then the
+// caller's current rule applies). Throws on a rule this page does not know.
+export function psqRule(text) {
+  if (typeof text !== "string") return null;
+  for (const line of text.split(/\r\n|\n|\r/)) {
+    const m = /^\s*rule\s*=\s*(\S+)\s*$/i.exec(line);
+    if (m) {
+      const rule = m[1].toLowerCase();
+      if (!RULES.includes(rule)) throw new Error(`unknown rule "${rule.slice(0, 20)}"`);
+      return rule;
+    }
+  }
+  return null;
+}
+
+export function parsePsq(text, size, rule = "freestyle", first = "black") {
   if (typeof text !== "string" || !text.trim()) throw new Error("the file is empty");
   if (text.length > 200000) throw new Error("the file is too large for a game record");
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
@@ -109,5 +145,5 @@ export function parsePsq(text, size, rule = "freestyle") {
     }
     moves.push([x - 1, y - 1]);
   }
-  return checked(moves, size, rule);
+  return checked(moves, size, rule, first);
 }
