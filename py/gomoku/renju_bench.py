@@ -6,7 +6,9 @@ forbidden points are frequent) and on the bench's game positions played under re
 
 - ``forbidden(board, p)`` calls per second over every candidate cell, with the cache as the
   search would find it (warm) and emptied before every call (cold);
-- the exact check alone (cells the summary screen cannot decide), cold;
+- the exact check alone (cells the summary screen cannot decide), cold; the same for the
+  double-three candidates (two open threes: the recursive path), cold, and with the line
+  facts memo emptied too (nothing known in advance);
 - ``forbidden_points(board)`` per second, cold;
 - the slow reference's checks per second on the same cells, for scale;
 - make+unmake per second on the same positions under freestyle and renju (renju's line
@@ -25,7 +27,7 @@ import time
 from . import renju
 from . import renju_reference as R
 from .board import Board
-from .patterns import BLACK
+from .patterns import BLACK, OPEN_THREE, count_of
 from .rules import Rule
 
 Point = tuple[int, int]
@@ -100,11 +102,17 @@ def bench_renju(seconds: float = 1.0, out=print) -> dict[str, float]:
         for board, p in cells
         if renju.screen(board.side_summary(p, BLACK)) == renju._CHECK
     ]
+    threes = [
+        (board, p)
+        for board, p in checked
+        if count_of(board.side_summary(p, BLACK), OPEN_THREE) >= 2
+    ]
     forbidden_count = sum(len(renju.forbidden_points(b)) for b in boards)
     res: dict[str, float] = {
         "positions": len(boards),
         "candidate_cells": len(cells),
         "screened_to_exact_check": len(checked),
+        "double_three_candidates": len(threes),
         "forbidden_points": forbidden_count,
     }
 
@@ -115,6 +123,13 @@ def bench_renju(seconds: float = 1.0, out=print) -> dict[str, float]:
     res["forbidden_per_s_warm"] = _per_second(lambda it: renju.forbidden(*it), cells, seconds)
     res["forbidden_per_s_cold"] = _per_second(cold, cells, seconds)
     res["exact_checks_per_s_cold"] = _per_second(cold, checked, seconds)
+    res["double_three_checks_per_s_cold"] = _per_second(cold, threes, seconds)
+
+    def no_memo(item: tuple[Board, int]) -> None:
+        renju._FACTS.clear()
+        cold(item)
+
+    res["double_three_checks_per_s_no_memo"] = _per_second(no_memo, threes, seconds)
 
     def points_cold(board: Board) -> None:
         _clear_caches()
