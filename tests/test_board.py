@@ -208,7 +208,7 @@ def test_bad_input_leaves_board_unchanged() -> None:
     for bad in (14, 21, "15", None):
         with pytest.raises(RuleError):
             Board(bad)  # type: ignore[arg-type]
-    for bad in ("renju", "gomoku", 7, None):
+    for bad in ("caro", "gomoku", 7, None):
         with pytest.raises(RuleError):
             Board(15, bad)  # type: ignore[arg-type]
 

@@ -248,7 +248,7 @@ def test_unknown_positions_and_bad_input():
     with pytest.raises(RuleError):
         book.lookup([(7, 7)], 21, "freestyle")
     with pytest.raises(RuleError):
-        book.lookup([(7, 7)], 15, "renju")
+        book.lookup([(7, 7)], 15, "caro")
 
 
 def test_symmetric_position_lists_every_image_and_occupied_images_are_skipped():
@@ -316,7 +316,7 @@ def test_lines_round_trip(tmp_path: Path):
     "line",
     [
         "freestyle 15 h8 h9 i9 j10",  # no reply
-        "renju 15 h8 : h9 +1",
+        "caro 15 h8 : h9 +1",
         "freestyle 14 h8 : h9 +1",
         "freestyle 15 h8 : h8 +1",  # occupied
         "freestyle 15 h8 h8 : h9 +1",

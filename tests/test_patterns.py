@@ -74,10 +74,10 @@ def brute(line: str, centre: int, exact: bool) -> int:
 def test_tables_match_brute_force(rule: Rule) -> None:
     table = P.pattern_table(rule)
     half = table.half
-    exact = not rule.overline_wins
-    for key in range(table.size):  # every key: 4**8 freestyle, 4**10 standard
+    exact = {side: not rule.overline_wins_for(side) for side in (P.BLACK, P.WHITE)}
+    for key in range(table.size):  # every key: 4**8 freestyle, 4**10 standard and renju
         for side, got in ((P.BLACK, table.black[key]), (P.WHITE, table.white[key])):
-            want = brute(line_for(key, half, side), half, exact)
+            want = brute(line_for(key, half, side), half, exact[side])
             assert got == want, (rule, line_for(key, half, side), P.PATTERN_NAMES[got])
 
 
@@ -128,6 +128,28 @@ def test_named_shapes(line: str, rule: Rule, expected: int) -> None:
     states = {".": P.EMPTY, "X": P.BLACK, "O": P.WHITE, "#": P.WALL}
     key = P.encode_key([states[c] for c in line], half)
     assert P.PATTERN_NAMES[table.black[key]] == P.PATTERN_NAMES[expected]
+
+
+@pytest.mark.parametrize(
+    ("line", "black", "white"),
+    [
+        ("..XXXXX....", P.FIVE, P.FIVE),
+        ("..XXXXXX...", P.OVERLINE, P.FIVE),  # six: black's overline, white's five
+        ("XXXX.XX....", P.TWO, P.FOUR),  # white: filling e makes a seven, which wins
+        ("X.XXX.X....", P.FIVE, P.FIVE),
+    ],
+)
+def test_renju_classifies_each_side_by_its_own_win(line: str, black: int, white: int) -> None:
+    """Renju: black's table is standard's (exact five), white's freestyle's (five or more),
+    both on the 11-cell key. X is the side being classified, O the other side."""
+    table = P.pattern_table(Rule.RENJU)
+    assert table.half == 5
+    for side, want, got_table in ((P.BLACK, black, table.black), (P.WHITE, white, table.white)):
+        own, other = side, 3 - side
+        states = {".": P.EMPTY, "X": own, "O": other, "#": P.WALL}
+        key = P.encode_key([states[c] for c in line], table.half)
+        assert P.PATTERN_NAMES[got_table[key]] == P.PATTERN_NAMES[want], side
+    assert table.black == P.pattern_table(Rule.STANDARD).black
 
 
 def test_threat_classes_combine_directions() -> None:

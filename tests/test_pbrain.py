@@ -92,10 +92,12 @@ def test_rule_from_info() -> None:
     assert rule_from_info(1) == (Rule.STANDARD, None)
     assert rule_from_info(2) == (Rule.FREESTYLE, None)  # continuous game: ignored
     assert rule_from_info(3) == (Rule.STANDARD, None)
-    rule, warning = rule_from_info(4)
-    assert rule == Rule.STANDARD and warning is not None and "renju" in warning
+    for bits in (4, 5, 6, 7):  # renju, whatever the exact-five and continuous bits
+        assert rule_from_info(bits) == (Rule.RENJU, None)
     rule, warning = rule_from_info(8)
     assert rule == Rule.STANDARD and warning is not None and "caro" in warning
+    rule, warning = rule_from_info(12)
+    assert rule == Rule.RENJU and warning is not None and "caro" in warning
     with pytest.raises(ProtocolError):
         rule_from_info(-1)
 
@@ -257,14 +259,70 @@ def test_state_machine_session_on_stub() -> None:
     assert eng.moves == [(7, 7), (8, 7), (7, 8), (6, 8)]
     assert say("DONE")[0].startswith("ERROR")  # DONE without BOARD
     assert say("INFO rule 1") == [] and brain.rule == Rule.STANDARD
+    assert say("INFO rule 4") == [] and brain.rule == Rule.RENJU
     out.clear()
-    assert brain.handle("INFO rule 4")
-    assert out and out[0].startswith("MESSAGE") and "renju" in out[0]
+    assert brain.handle("INFO rule 8")
+    assert out and out[0].startswith("MESSAGE") and "caro" in out[0]
     assert say("FOO bar")[0] == "ERROR unknown command 'FOO'"
     assert say("") == []
     assert say("about")[0].startswith('name="')
     assert not brain.handle("END")
     assert not brain.handle("ABOUT")  # nothing is processed after END
+
+
+# The renju double three of tests/renju_cases.py: black on 7,5 8,5 6,6 6,7 makes 6,5 a
+# double three; the white stones are far away.
+RENJU_BLACK = [(7, 5), (8, 5), (6, 6), (6, 7)]
+RENJU_WHITE = [(0, 0), (0, 2), (0, 4), (0, 6)]
+
+
+def test_renju_turn_on_a_forbidden_point_is_an_error_and_changes_nothing() -> None:
+    brain, out = _stub_brain()
+    brain.handle("INFO rule 4")
+    brain.handle("START 15")
+    # we are white: the opponent's (black) stones first in each pair, a far one last
+    black = [*RENJU_BLACK, (14, 14)]
+    lines = [f"{x},{y},2" for x, y in black] + [f"{x},{y},1" for x, y in RENJU_WHITE]
+    for line in ("BOARD", *lines, "DONE"):
+        brain.handle(line)
+    before = list(brain.engine.moves)
+    assert len(before) == 10 and brain.engine.rule == Rule.RENJU
+    out.clear()
+    brain.handle("TURN 6,5")
+    assert _answers(out) == ["ERROR 6,5 is forbidden for black (double three)"]
+    assert brain.engine.moves == before
+    out.clear()
+    brain.handle("TURN 5,5")  # an allowed point is played and answered
+    assert len(_answers(out)) == 1 and not _answers(out)[0].startswith("ERROR")
+    assert brain.engine.moves[:11] == [*before, (5, 5)]
+
+
+def test_renju_board_with_black_on_a_forbidden_point_is_refused() -> None:
+    brain, out = _stub_brain()
+    brain.handle("INFO rule 5")
+    brain.handle("START 15")
+    brain.handle("BEGIN")
+    kept = list(brain.engine.moves)
+    black = [*RENJU_BLACK, (6, 5)]  # the fifth black stone is the double three
+    lines = [f"{x},{y},2" for x, y in black] + [f"{x},{y},1" for x, y in RENJU_WHITE]
+    out.clear()
+    for line in ("BOARD", *lines, "DONE"):
+        brain.handle(line)
+    assert _answers(out) == ["ERROR 6,5 is forbidden for black (double three)"]
+    assert brain.engine.moves == kept
+    # white may play that point; under freestyle black may too
+    out.clear()
+    lines = [f"{x},{y},1" for x, y in RENJU_BLACK] + [f"{x},{y},2" for x, y in RENJU_WHITE[:3]]
+    lines.append("6,5,2")
+    for line in ("BOARD", *lines, "DONE"):
+        brain.handle(line)
+    assert not _answers(out)[0].startswith("ERROR")
+    brain.handle("INFO rule 0")
+    out.clear()
+    lines = [f"{x},{y},2" for x, y in black] + [f"{x},{y},1" for x, y in RENJU_WHITE]
+    for line in ("BOARD", *lines, "DONE"):
+        brain.handle(line)
+    assert not _answers(out)[0].startswith("ERROR")
 
 
 def test_rule_change_rebuilds_engine_position() -> None:
@@ -404,8 +462,12 @@ def test_scripted_session_through_a_pipe() -> None:
         assert b.ask("BOARD", "1,1,1", "2,2,1", "DONE").startswith("ERROR")
         assert b.ask("RESTART") == "OK"
         b.send("INFO rule 4")
+        # renju: black (the opponent) ends the BOARD on a double-three point
+        black = [(7, 5), (8, 5), (6, 6), (6, 7), (6, 5)]
+        white = [(0, 0), (0, 2), (14, 0), (14, 2)]
+        lines = [f"{x},{y},2" for x, y in black] + [f"{x},{y},1" for x, y in white]
+        assert b.ask("BOARD", *lines, "DONE") == "ERROR 6,5 is forbidden for black (double three)"
         assert b.ask("ABOUT").startswith('name="')
-        assert any("renju" in m for m in b.messages)
         b.send("END")
         assert b.proc.wait(timeout=30) == 0
     finally:

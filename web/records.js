@@ -17,10 +17,18 @@
 // like the engine), and in written coordinates h8 = "8,8", a15 (top left) = "1,1",
 // a1 (bottom left) = "1,15" on 15x15 (on 19x19: a1 = "1,19"). The moves end at the first
 // line that is not "int,int,int"; whatever follows (Piskvork writes the players' names and
-// a result code) is ignored. Export writes the header and the move lines only.
+// a result code) is ignored. Export writes the header and the move lines, and for a rule
+// other than freestyle three more lines, which the .psq format has no field for:
+//
+//     homo-1                           the players' names as Piskvork writes them for
+//     homo-2                           humans (so Piskvork opens the file as a game
+//     rule=renju                       between two people); then the rule, for psqRule
+//
+// Under renju a record whose black player plays a forbidden point is refused.
 
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, cellText, isSize, parseCell } from "./coords.js";
-import { BLACK, WHITE, isRule, replay } from "./rules.js";
+import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
+import { firstForbidden } from "./renju.js";
 
 const SIZE_RANGE = `${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}`;
 
@@ -28,15 +36,25 @@ export function formatMoves(moves, size) {
   return moves.map(([x, y]) => cellText(x, y, size)).join(" ");
 }
 
-function checked(moves, size, rule) {
+// `first` is the colour of the first move (BLACK or WHITE): renju needs to know who is black.
+function checked(moves, size, rule, first = BLACK) {
   if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}`);
   if (!isRule(rule)) throw new Error(`unknown rule "${String(rule).slice(0, 20)}"`);
-  replay(moves, size, rule); // throws naming the first bad move
+  const black = blackPlayer(first);
+  replay(moves, size, rule, black); // throws naming the first bad move
+  if (rule === "renju") {
+    const bad = firstForbidden(moves, size, black);
+    if (bad) {
+      const [x, y] = moves[bad.index];
+      throw new Error(`move ${bad.index + 1} (${cellText(x, y, size)}) is forbidden for black: ${bad.shape}`);
+    }
+  }
   return moves;
 }
 
 // "h8 i9 j10", also with commas, move numbers ("1. h8 i9 2. j10") or newlines.
-export function parseMoves(text, size, rule = "freestyle") {
+// `first` (BLACK or WHITE) is the colour of the first move (renju needs the colours).
+export function parseMoves(text, size, rule = "freestyle", first = BLACK) {
   if (typeof text !== "string") throw new Error("no move list");
   if (text.length > 20000) throw new Error("the move list is too long");
   const tokens = text.split(/[\s,;]+/).filter((t) => t && !/^\d+\.$/.test(t));
@@ -49,7 +67,7 @@ export function parseMoves(text, size, rule = "freestyle") {
     if (parseCell(word, MAX_SIZE)) throw new Error(`${what} is off the ${size}x${size} board`);
     throw new Error(`${what} is not a point like h8`);
   });
-  return checked(moves, size, rule);
+  return checked(moves, size, rule, first);
 }
 
 // Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
@@ -78,18 +96,35 @@ export function parseFragment(hash) {
   if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}, not "${sizeText.slice(0, 10)}"`);
   const firstText = p.get("first") || "black";
   if (firstText !== "black" && firstText !== "white") throw new Error("first must be black or white");
-  const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule);
-  return { moves, size, rule, first: firstText === "white" ? WHITE : BLACK };
+  const first = firstText === "white" ? WHITE : BLACK;
+  const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
+  return { moves, size, rule, first };
 }
 
-export function toPsq(moves, size, times = []) {
+export function toPsq(moves, size, times = [], rule = "freestyle") {
   const lines = [`Piskvorky ${size}x${size}, 11:11, 0`];
   moves.forEach(([x, y], i) => lines.push(`${x + 1},${y + 1},${Math.max(0, Math.round(times[i] || 0))}`));
+  if (rule !== "freestyle") lines.push("homo-1", "homo-2", `rule=${rule}`);
   return lines.join("\r\n") + "\r\n";
 }
 
+// The rule a .psq file names on a "rule=<name>" line after its moves, or null (then the
+// caller's current rule applies). Throws on a rule this page does not know.
+export function psqRule(text) {
+  if (typeof text !== "string") return null;
+  for (const line of text.split(/\r\n|\n|\r/)) {
+    const m = /^\s*rule\s*=\s*(\S+)\s*$/i.exec(line);
+    if (m) {
+      const rule = m[1].toLowerCase();
+      if (!isRule(rule)) throw new Error(`unknown rule "${rule.slice(0, 20)}"`);
+      return rule;
+    }
+  }
+  return null;
+}
+
 // The moves and board size of a .psq file's text: {moves, size}.
-export function parsePsq(text, rule = "freestyle") {
+export function parsePsq(text, rule = "freestyle", first = BLACK) {
   if (typeof text !== "string" || !text.trim()) throw new Error("the file is empty");
   if (text.length > 200000) throw new Error("the file is too large for a game record");
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
@@ -110,5 +145,5 @@ export function parsePsq(text, rule = "freestyle") {
     }
     moves.push([x - 1, y - 1]);
   }
-  return { moves: checked(moves, size, rule), size };
+  return { moves: checked(moves, size, rule, first), size };
 }

@@ -3,18 +3,30 @@
 // Moves are engine coordinates [x, y] (0-based, y from the top). The first move belongs to
 // "player 0" (black, unless the game was set up with white first), then they alternate.
 // Freestyle: five or more in a row wins. Standard: exactly five wins (six or more do not).
+// Renju: black wins with exactly five, white with five or more; black's forbidden points
+// are in renju.js (replay does not check them: records.js does, and the page refuses them).
 
-export const RULES = ["freestyle", "standard"];
+export const RULES = ["freestyle", "standard", "renju"];
 export const BLACK = 1, WHITE = 2; // colours; the first move is black's unless set up otherwise
 
 export function isRule(rule) {
   return RULES.includes(rule);
 }
 
+// The player (0 = first mover, 1) who has black, from the colour of the first move.
+export const blackPlayer = (first) => (first === WHITE ? 1 : 0);
+
+// Does a row of n stones win for the player who is (or is not) black under this rule?
+function wins(n, rule, isBlack) {
+  if (rule === "standard" || (rule === "renju" && isBlack)) return n === 5;
+  return n >= 5;
+}
+
 const DIRS = [[1, 0], [0, 1], [1, 1], [1, -1]];
 
-// The winning line through (x, y) for the stone there, or null.
-export function winLine(stones, x, y, size, rule) {
+// The winning line through (x, y) for the stone there, or null. `black` is the player
+// (0 or 1) who has black, which matters under renju only.
+export function winLine(stones, x, y, size, rule, black = 0) {
   const who = stones.get(x + "," + y);
   if (who === undefined) return null;
   for (const [dx, dy] of DIRS) {
@@ -26,17 +38,17 @@ export function winLine(stones, x, y, size, rule) {
         cx += sgn * dx; cy += sgn * dy;
       }
     }
-    if (rule === "standard" ? line.length === 5 : line.length >= 5) {
+    if (wins(line.length, rule, who === black)) {
       return line.sort((a, b) => (a[0] - b[0]) || (a[1] - b[1]));
     }
   }
   return null;
 }
 
-// Replays moves; stones map "x,y" -> player (0 first mover, 1 second).
+// Replays moves; stones map "x,y" -> player (0 first mover, 1 second); `black` as above.
 // Returns {winner: -1 | 0 | 1, line, wonAt (index of the winning move or -1), draw}.
 // Throws an Error naming the first bad move (off the board, taken, after the end).
-export function replay(moves, size, rule) {
+export function replay(moves, size, rule, black = 0) {
   const stones = new Map();
   let winner = -1, line = [], wonAt = -1;
   moves.forEach((m, i) => {
@@ -47,7 +59,7 @@ export function replay(moves, size, rule) {
     const key = m[0] + "," + m[1];
     if (stones.has(key)) throw new Error(`move ${i + 1} is on a taken point`);
     stones.set(key, i % 2);
-    const l = winLine(stones, m[0], m[1], size, rule);
+    const l = winLine(stones, m[0], m[1], size, rule, black);
     if (l) { winner = i % 2; line = l; wonAt = i; }
   });
   return { winner, line, wonAt, draw: winner < 0 && moves.length === size * size, stones };

@@ -1,4 +1,4 @@
-"""Benchmarks that print figures: ``python -m gomoku.bench core|search|threats|timing|all``.
+"""Benchmarks that print figures: ``python -m gomoku.bench core|search|threats|timing|renju|all``.
 
 core   make+unmake, evaluations and candidate generations per second on fixed positions,
        and the numpy-vectorised alternative of the per-move update for comparison.
@@ -6,6 +6,7 @@ search nodes, nodes/s and depth reached in a fixed time per position, plus a nod
        signature at a fixed depth (changes only when the search changes).
 threats VCF/VCT from positions of lost games: wins found, threat nodes, CPU time.
 timing  time per move through the Gomocup brain over many positions (max, p99).
+renju   black's forbidden-point checks per second (gomoku.renju_bench).
 
 The same functions run inside Pyodide (the web worker's bench message), so the two can
 be compared as a ratio.
@@ -375,7 +376,10 @@ def bench_timing(count: int = 100, turn_ms: int = 200, out=print) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
     ap.add_argument(
-        "what", choices=["core", "search", "threats", "timing", "all"], nargs="?", default="all"
+        "what",
+        choices=["core", "search", "threats", "timing", "renju", "all"],
+        nargs="?",
+        default="all",
     )
     ap.add_argument("--positions", type=int, default=100, help="timing: number of positions")
     ap.add_argument("--turn-ms", type=int, default=200, help="timing: timeout_turn")
@@ -394,6 +398,10 @@ def main(argv: list[str] | None = None) -> int:
         out["threats"] = bench_threats(args.vct_depth)
     if args.what in ("timing", "all"):
         out["timing"] = bench_timing(args.positions, args.turn_ms)
+    if args.what in ("renju", "all"):
+        from .renju_bench import bench_renju
+
+        out["renju"] = bench_renju(args.seconds)
     if args.json:
         print(json.dumps(out))
     return 0

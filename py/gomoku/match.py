@@ -5,7 +5,10 @@ from a file of balanced openings. Each opening is played twice with colours swap
 module is the referee: it keeps its own board, checks every answer and decides results:
 
 - a five ends the game (rule "freestyle": five or more in a row; "standard": exactly five,
-  an overline does not win); a full board is a draw;
+  an overline does not win; "renju": exactly five for black, five or more for white); a
+  full board is a draw;
+- under renju, black loses on playing a forbidden point (overline, double four, double
+  three; judged by gomoku.renju_reference), as in Gomocup;
 - an engine loses when it answers late (after turn-ms + tolerance, or after its match clock
   when --match-ms is given), crashes, answers something that is not a move "x,y", or plays
   off the board or on an occupied cell.
@@ -50,6 +53,7 @@ from typing import TextIO
 
 from .errors import GomokuError
 from .geometry import moves_from_text, moves_to_text
+from .renju_reference import forbidden as renju_forbidden
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 
 Point = tuple[int, int]
@@ -133,7 +137,8 @@ def find_five(board: Sequence[Sequence[int]], x: int, y: int, rule: Rule) -> lis
     """The winning line through the stone at (x, y), or None.
 
     ``board[y][x]`` holds 0 (empty), 1 or 2. Freestyle: a run of five or more wins; standard:
-    a run of exactly five. Returns the whole run (sorted along its direction).
+    a run of exactly five; renju: exactly five for black (1), five or more for white (2).
+    Returns the whole run (sorted along its direction).
     """
     size = len(board)
     colour = board[y][x]
@@ -146,7 +151,7 @@ def find_five(board: Sequence[Sequence[int]], x: int, y: int, rule: Rule) -> lis
             while 0 <= cx < size and 0 <= cy < size and board[cy][cx] == colour:
                 run.append((cx, cy))
                 cx, cy = cx + sgn * dx, cy + sgn * dy
-        if len(run) == 5 or (len(run) > 5 and rule.overline_wins):
+        if len(run) == 5 or (len(run) > 5 and rule.overline_wins_for(colour)):
             return sorted(run)
     return None
 
@@ -401,7 +406,8 @@ class GameSpec:
 class GameResult:
     """Outcome of a game. winner: 0 = engine1, 1 = engine2, None = draw.
 
-    kind is one of "five", "full" (draw), "time", "crash", "illegal", "start".
+    kind is one of "five", "full" (draw), "time", "crash", "illegal", "forbidden" (black
+    on a forbidden point under renju), "start".
     """
 
     spec: GameSpec
@@ -444,6 +450,10 @@ def build_schedule(openings: list[list[Point]], games: int, seed: int | None) ->
     return specs
 
 
+# Gomocup's INFO rule value for each rule (bit 1 exactly five, bit 4 renju).
+INFO_RULE_BITS = {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
+
+
 def _new_game(engine: EngineProcess, cfg: MatchConfig) -> None:
     """Bring an engine to a fresh game with this match's settings (EngineError on failure).
 
@@ -460,7 +470,7 @@ def _new_game(engine: EngineProcess, cfg: MatchConfig) -> None:
         f"INFO time_left {cfg.match_ms or 2147483647}",
         "INFO max_memory 0",
         "INFO game_type 1",
-        f"INFO rule {1 if cfg.rule == Rule.STANDARD else 0}",
+        f"INFO rule {INFO_RULE_BITS[cfg.rule]}",
     )
     if engine.fresh:
         engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
@@ -549,6 +559,11 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
             return lose(idx, "illegal", f"bad answer: {exc}")
         if board[y][x]:
             return lose(idx, "illegal", f"illegal move {x},{y} (occupied)")
+        if cfg.rule is Rule.RENJU and colour == 1:
+            shape = renju_forbidden(board, x, y)
+            if shape:
+                moves.append((x, y))
+                return lose(idx, "forbidden", f"played the forbidden point {x},{y} ({shape})")
         board[y][x] = colour
         moves.append((x, y))
         known[idx] = len(moves)
@@ -736,7 +751,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turn-ms", type=int, required=True, help="time per move in ms")
     p.add_argument("--openings", default=None, help=f"openings file (default {DEFAULT_OPENINGS})")
     p.add_argument("--size", type=int, default=DEFAULT_SIZE, help="board size 15..20")
-    p.add_argument("--rule", default="freestyle", choices=["freestyle", "standard"])
+    p.add_argument("--rule", default="freestyle", choices=[r.label for r in Rule])
     p.add_argument("--match-ms", type=int, default=None, help="time per game per engine, ms")
     p.add_argument(
         "--tolerance-ms",

@@ -23,7 +23,13 @@ FIVE                  the move wins (five; or more in freestyle)
 The tables are built with numpy, vectorised over every key: five is found from the run
 through the centre, and each weaker class by trying every completion (filling one empty
 neighbour is another key of the same table). The half length is 4 for freestyle and 5
-for standard, where "exactly five" needs one more cell on each side.
+for standard and renju, where "exactly five" needs one more cell on each side.
+
+Each side is classified with its own win condition (``Rule.overline_wins_for``): in renju
+black's table is standard's (exact five, overline) and white's is freestyle's, on the same
+key length. The tables know nothing of black's forbidden points: a black OPEN_FOUR may be
+two fours on one line (``X.XXX.X``) and an OPEN_THREE one whose four-making point is
+forbidden; renju.py settles those.
 """
 
 from __future__ import annotations
@@ -62,7 +68,7 @@ _DOWNGRADE = np.array(
 
 def half_length(rule: Rule) -> int:
     """Cells looked at on each side of the centre for this rule."""
-    return 4 if rule.overline_wins else 5
+    return 4 if rule is Rule.FREESTYLE else 5
 
 
 def neighbour_bit(offset: int, half: int) -> int:
@@ -96,8 +102,9 @@ def encode_key(cells: list[int], half: int) -> int:
     return key
 
 
-def _classify_side(states: np.ndarray, half: int, own: int, rule: Rule) -> np.ndarray:
-    """Pattern class of every key for one side. ``states`` is (keys, 2*half) of 0..3."""
+def _classify_side(states: np.ndarray, half: int, own: int, overline_wins: bool) -> np.ndarray:
+    """Pattern class of every key for one side. ``states`` is (keys, 2*half) of 0..3;
+    ``overline_wins``: six or more in a row is a five for this side (else an overline)."""
     n = 2 * half
     nkeys = states.shape[0]
     mine = states == own
@@ -107,7 +114,7 @@ def _classify_side(states: np.ndarray, half: int, own: int, rule: Rule) -> np.nd
     left = np.cumprod(mine[:, half - 1 :: -1], axis=1).sum(axis=1)
     right = np.cumprod(mine[:, half:], axis=1).sum(axis=1)
     run = 1 + left + right
-    if rule.overline_wins:
+    if overline_wins:
         five = run >= 5
         overline = np.zeros(nkeys, dtype=bool)
     else:
@@ -161,8 +168,8 @@ def build_pattern_table(rule: Rule) -> PatternTable:
     n = 2 * half
     keys = np.arange(4**n, dtype=np.int64)
     states = ((keys[:, None] >> (2 * np.arange(n))) & 3).astype(np.int8)
-    black = _classify_side(states, half, BLACK, rule)
-    white = _classify_side(states, half, WHITE, rule)
+    black = _classify_side(states, half, BLACK, rule.overline_wins_for(BLACK))
+    white = _classify_side(states, half, WHITE, rule.overline_wins_for(WHITE))
     return PatternTable(
         rule, half, black.astype(np.uint8).tobytes(), white.astype(np.uint8).tobytes()
     )

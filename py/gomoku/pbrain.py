@@ -17,17 +17,21 @@ Supported commands (case-insensitive command words, one per line):
                      white, anything else is an error. Answers our move.
 - ``TAKEBACK x,y``   undoes the last move if it is (x, y); answers ``OK``.
 - ``INFO key value`` timeout_turn, timeout_match, time_left (ms), max_memory, game_type,
-                     rule (bit field: 1 = exactly five; 2 = continuous; 4 = renju and
-                     8 = caro are not supported: we fall back to "exactly five" with a
-                     MESSAGE), thread_num, folder, evaluate. No answer; unknown keys ignored.
+                     rule (bit field: 1 = exactly five; 2 = continuous (ignored); 4 = renju,
+                     whatever the other bits; 8 = caro is not supported: we fall back to
+                     "exactly five", or renju when bit 4 is set, with a MESSAGE),
+                     thread_num, folder, evaluate. No answer; unknown keys ignored.
 - ``ABOUT``          answers ``name="...", version="...", author="...", country="..."``.
 - ``END``            exits.
 
 Anything malformed or illegal (unknown command, bad coordinates, occupied cell, a move
 command before START, ...) is answered by one line ``ERROR <reason>`` and the brain keeps
-running. While searching, ``MESSAGE`` lines report depth, score, nodes, nps and the
-principal variation in "h8" notation; a ``DEBUG`` line before each search gives the time
-budget (soft target, hard cap). Every line written is flushed.
+running. Under renju that includes a black stone on a forbidden point, in TURN or in a
+BOARD position (checked in the order given), e.g. ``ERROR 7,7 is forbidden for black
+(double three)``; the position is left as it was. While searching, ``MESSAGE`` lines
+report depth, score, nodes, nps and the principal variation in "h8" notation; a
+``DEBUG`` line before each search gives the time budget (soft target, hard cap). Every
+line written is flushed.
 
 Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
 TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
@@ -169,18 +173,21 @@ def order_board_stones(stones: Iterable[tuple[int, int, int]]) -> tuple[list[Poi
 def rule_from_info(bits: int) -> tuple[Rule, str | None]:
     """Map the INFO rule bit field to our Rule -> (rule, warning or None).
 
-    Bit 1 (exactly five) -> STANDARD, otherwise FREESTYLE. Renju (4) and caro (8) are not
-    supported: they fall back to STANDARD (overlines do not win) with a warning.
-    Bit 2 (continuous game) is accepted and ignored.
+    Bit 4 (renju) -> RENJU, whatever the other bits (renju implies black's exact five).
+    Otherwise bit 1 (exactly five) -> STANDARD, else FREESTYLE. Caro (8) is not
+    supported: it falls back to STANDARD (overlines do not win), or RENJU with bit 4,
+    with a warning. Bit 2 (continuous game) is accepted and ignored.
     """
     if bits < 0:
         raise ProtocolError(f"INFO rule must be >= 0, got {bits}")
-    unsupported = [name for bit, name in ((RULE_RENJU, "renju"), (RULE_CARO, "caro")) if bits & bit]
-    if unsupported:
-        return Rule.STANDARD, (
-            f"rule {'/'.join(unsupported)} is not supported; playing standard (exactly five)"
-        )
-    return (Rule.STANDARD if bits & RULE_EXACT_FIVE else Rule.FREESTYLE), None
+    if bits & RULE_RENJU:
+        rule = Rule.RENJU
+    else:
+        rule = Rule.STANDARD if bits & RULE_EXACT_FIVE else Rule.FREESTYLE
+    if bits & RULE_CARO:
+        fallback = rule if rule is Rule.RENJU else Rule.STANDARD
+        return fallback, f"rule caro is not supported; playing {fallback.label}"
+    return rule, None
 
 
 @dataclass
@@ -355,6 +362,18 @@ class Brain:
         except GomokuError as exc:
             self._message(f"position dropped after the rule change: {exc}")
 
+    def _refuse_forbidden(self, moves: list[Point]) -> None:
+        """Under renju, ProtocolError naming the shape when a black move of ``moves``
+        (black first) is on a point forbidden when it is played."""
+        if self.engine.rule != Rule.RENJU:
+            return
+        from .renju import first_forbidden_move
+
+        found = first_forbidden_move(moves, self.size)
+        if found:
+            index, shape = found
+            raise ProtocolError(f"{format_move(moves[index])} is forbidden for black ({shape})")
+
     def _think_and_answer(self) -> None:
         eng = self.engine
         if eng.is_over:
@@ -458,6 +477,7 @@ class Brain:
     def _cmd_turn(self, arg: str) -> None:
         point = parse_point(arg, self.size)
         self._sync_rule()
+        self._refuse_forbidden(list(self.engine.moves) + [point])
         self.engine.play(*point)  # IllegalMoveError -> ERROR, state unchanged
         self._think_and_answer()
 
@@ -491,6 +511,7 @@ class Brain:
         if skipped:
             self._message(f"{skipped} continuous-game stone(s) ignored")
         self._sync_rule()
+        self._refuse_forbidden(moves)
         self.engine.set_position(moves)  # atomic; GomokuError -> ERROR
         self._think_and_answer()
 
