@@ -14,11 +14,15 @@
 // a new branch that replaces the moves after it (unless it is the line's next move). No
 // function changes the game it is given: each returns a new one. Everything that depends
 // on the rule (who won) goes through rules.js, on the size through coords.js, so a new
-// rule or size is added there; a rule that forbids points (renju) adds its reason to
-// illegalReason, next to "taken".
+// rule or size is added there. Under renju black's forbidden points (renju.js) are
+// refused like taken points (illegalReason "forbidden", with the shape from forbiddenAt),
+// and black always moves first (checkSetup refuses renju with white first: the engine's
+// renju, like the rule itself, has black open).
 
 import { DEFAULT_SIZE, isSize, onBoard } from "./coords.js";
-import { BLACK, WHITE, isRule, replay } from "./rules.js";
+import { checkMoves } from "./records.js";
+import { forbiddenPoints as renjuPoints, shapeOn, toGrid } from "./renju.js";
+import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
 
 // Think time per level in ms; "inf" thinks in slices until Move now is pressed.
 export const LEVELS = { t03: 300, t1: 1000, t3: 3000, t10: 10000, inf: null };
@@ -33,6 +37,7 @@ export function checkSetup({ size, rule, first, human, level }) {
   if (!isColour(first)) throw new Error(`bad first player ${JSON.stringify(first)}`);
   if (!isColour(human)) throw new Error(`bad player colour ${JSON.stringify(human)}`);
   if (!isLevel(level)) throw new Error(`unknown level ${JSON.stringify(level)}`);
+  if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
 }
 
 export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL } = {}) {
@@ -40,10 +45,12 @@ export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK
   return { size, rule, first, human, level, moves: [], cursor: 0, recorded: false };
 }
 
-// A game from a record ({moves, size, rule, first}, moves already checked): shown at its
-// end, with the player on the side to move (unless the game is over).
+// A game from a record ({moves, size, rule, first}): shown at its end, with the player on
+// the side to move (unless the game is over). Throws on a bad setup or move (records.js
+// checkMoves: off the board, taken, after a five, forbidden for black under renju).
 export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL } = {}) {
-  replay(moves, size, rule); // throws on a bad move
+  checkSetup({ size, rule, first, human, level });
+  checkMoves(moves, size, rule, first);
   const game = { ...newGame({ size, rule, first, human, level }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
   return position(game).over ? game : { ...game, human: sideToMove(game) };
 }
@@ -62,24 +69,47 @@ export const positionKey = (game) =>
 // The shown position: {stones: Map "x,y" -> colour, winner: colour | 0, line: winning
 // stones, draw, over}.
 export function position(game) {
-  const r = replay(shownMoves(game), game.size, game.rule);
+  const r = replay(shownMoves(game), game.size, game.rule, blackPlayer(game.first));
   const stones = new Map();
   for (const [key, player] of r.stones) stones.set(key, player === 0 ? game.first : 3 - game.first);
   const winner = r.winner < 0 ? 0 : colorOf(game, r.winner);
   return { stones, winner, line: r.line, draw: r.draw, over: winner !== 0 || r.draw };
 }
 
-// Why a stone cannot go on [x, y] of the shown position: "off", "taken", "over"; or null.
+// Does the side to move of the shown position have forbidden points (renju, black)?
+const forbidsPoints = (game, pos) => game.rule === "renju" && !pos.over && sideToMove(game) === BLACK;
+
+// The forbidden points of the shown position for the side to move: a Map "x,y" -> shape
+// ("overline", "double four", "double three"); empty unless black is to move under renju.
+export function forbiddenPoints(game, pos = position(game)) {
+  return forbidsPoints(game, pos) ? renjuPoints(pos.stones, game.size, BLACK) : new Map();
+}
+
+// The shape that forbids the side to move empty [x, y] of the shown position, or null.
+export function forbiddenAt(game, x, y, pos = position(game)) {
+  if (!forbidsPoints(game, pos) || !onBoard(x, y, game.size) || pos.stones.has(x + "," + y)) return null;
+  return shapeOn(toGrid(pos.stones, game.size, BLACK), game.size, x, y);
+}
+
+// Why a stone cannot go on [x, y] of the shown position: "off", "taken", "over",
+// "forbidden" (renju: see forbiddenAt for the shape); or null.
 export function illegalReason(game, x, y, pos = position(game)) {
   if (!onBoard(x, y, game.size)) return "off";
   if (pos.over) return "over";
   if (pos.stones.has(x + "," + y)) return "taken";
+  if (forbiddenAt(game, x, y, pos)) return "forbidden";
   return null;
 }
 
-// A stone on [x, y] of the shown position, for the side to move. Throws when illegal.
+// A stone on [x, y] of the shown position, for the side to move. Throws when illegal (the
+// error's reason as illegalReason, and for a forbidden point its shape).
 export function play(game, x, y) {
-  const why = illegalReason(game, x, y);
+  const pos = position(game);
+  const why = illegalReason(game, x, y, pos);
+  if (why === "forbidden") {
+    const shape = forbiddenAt(game, x, y, pos);
+    throw Object.assign(new Error(`no move on [${x}, ${y}]: forbidden for black (${shape})`), { reason: why, shape });
+  }
   if (why) throw Object.assign(new Error(`no move on [${x}, ${y}]: ${why}`), { reason: why });
   const next = game.moves[game.cursor];
   if (next && next[0] === x && next[1] === y) return { ...game, cursor: game.cursor + 1 };

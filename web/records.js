@@ -36,8 +36,10 @@ export function formatMoves(moves, size) {
   return moves.map(([x, y]) => cellText(x, y, size)).join(" ");
 }
 
-// `first` is the colour of the first move (BLACK or WHITE): renju needs to know who is black.
-function checked(moves, size, rule, first = BLACK) {
+// Checks a record's moves: on the board, not taken, none after a five, and under renju
+// no black move on a forbidden point (`first`, the colour of the first move, BLACK or
+// WHITE, says who is black). Returns the moves; throws an Error naming the first bad one.
+export function checkMoves(moves, size, rule, first = BLACK) {
   if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}`);
   if (!isRule(rule)) throw new Error(`unknown rule "${String(rule).slice(0, 20)}"`);
   const black = blackPlayer(first);
@@ -67,7 +69,7 @@ export function parseMoves(text, size, rule = "freestyle", first = BLACK) {
     if (parseCell(word, MAX_SIZE)) throw new Error(`${what} is off the ${size}x${size} board`);
     throw new Error(`${what} is not a point like h8`);
   });
-  return checked(moves, size, rule, first);
+  return checkMoves(moves, size, rule, first);
 }
 
 // Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
@@ -97,6 +99,7 @@ export function parseFragment(hash) {
   const firstText = p.get("first") || "black";
   if (firstText !== "black" && firstText !== "white") throw new Error("first must be black or white");
   const first = firstText === "white" ? WHITE : BLACK;
+  if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
   const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
   return { moves, size, rule, first };
 }
@@ -123,8 +126,13 @@ export function psqRule(text) {
   return null;
 }
 
-// The moves and board size of a .psq file's text: {moves, size}.
+// The record of a .psq file's text: {moves, size, rule}. The rule is the one the file
+// names (psqRule), else `rule` (the caller's current one); `first` is the colour of the
+// first move (the format has no field for it; under renju black moves first).
 export function parsePsq(text, rule = "freestyle", first = BLACK) {
+  const named = psqRule(text);
+  if (named) rule = named;
+  if (rule === "renju") first = BLACK;
   if (typeof text !== "string" || !text.trim()) throw new Error("the file is empty");
   if (text.length > 200000) throw new Error("the file is too large for a game record");
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
@@ -145,5 +153,5 @@ export function parsePsq(text, rule = "freestyle", first = BLACK) {
     }
     moves.push([x - 1, y - 1]);
   }
-  return { moves: checked(moves, size, rule, first), size };
+  return { moves: checkMoves(moves, size, rule, first), size, rule };
 }

@@ -10,14 +10,15 @@
 // Reading migrates what older versions of the page wrote: a game or finished game without
 // size is 15x15, without rule freestyle, without first black; the levels once called
 // fast / normal / strong are t03 / t1 / t3. Data that cannot be read (not JSON, wrong
-// shape, an illegal move) is removed and reported by a notice key (i18n.js); a finished
-// game that cannot be read is dropped from the list, the others are kept.
+// shape, an illegal move, under renju a black move on a forbidden point) is removed and
+// reported by a notice key (i18n.js); a finished game that cannot be read is dropped from
+// the list, the others are kept.
 
 import { DEFAULT_SIZE, isSize } from "./coords.js";
 import { DEFAULT_LEVEL, checkSetup, isColour, isLevel } from "./game.js";
 import { validThreads } from "./parallel-client.js";
-import { formatMoves, parseMoves } from "./records.js";
-import { BLACK, isRule, replay } from "./rules.js";
+import { checkMoves, formatMoves, parseMoves } from "./records.js";
+import { BLACK, isRule } from "./rules.js";
 
 export const KEYS = { game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1" };
 export const HISTORY_MAX = 20;
@@ -46,7 +47,7 @@ export function decodeGame(v) {
   const level = isLevel(v.level) ? v.level : (OLD_LEVELS[v.level] ?? DEFAULT_LEVEL);
   checkSetup({ size, rule, first, human, level });
   if (!Array.isArray(v.moves)) throw new Error("the stored game has no move list");
-  replay(v.moves, size, rule); // throws naming the first bad move
+  checkMoves(v.moves, size, rule, first); // throws naming the first bad move
   const moves = v.moves.map(([x, y]) => [x, y]);
   const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
   return { size, rule, first, human, level, moves, cursor, recorded: v.recorded === true };
@@ -89,9 +90,10 @@ function decodeEntry(e) {
   const rule = e.rule ?? "freestyle";
   const first = e.first ?? BLACK;
   if (!isSize(size) || !isRule(rule) || !isColour(first) || typeof e.moves !== "string") return null;
+  if (rule === "renju" && first !== BLACK) return null;
   let moves;
   try {
-    moves = parseMoves(e.moves, size, rule);
+    moves = parseMoves(e.moves, size, rule, first);
   } catch {
     return null;
   }

@@ -88,15 +88,15 @@ test(".psq files round-trip on every size, with the size in the header", () => {
     assert.equal(lines[0], `Piskvorky ${size}x${size}, 11:11, 0`);
     // x from the left, y from the top, both 1-based: a1 (bottom left) is 1,size
     assert.equal(lines[4], `1,${size},0`);
-    assert.deepEqual(parsePsq(text), { moves, size }, `size ${size}`);
+    assert.deepEqual(parsePsq(text), { moves, size, rule: "freestyle" }, `size ${size}`);
   }
   assert.equal(toPsq([[7, 7], [8, 6]], 15, [0, 312.4]), "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,7,312\r\n");
 });
 
 test(".psq: trailing lines, a byte order mark, LF line ends and spaces are fine", () => {
   const text = "\uFEFFpiskvorky 17x17, 11:11, 0\n 9 , 9 , 120\n10,8,0\npbrain-a.zip\npbrain-b.zip\n-1\n";
-  assert.deepEqual(parsePsq(text), { moves: [[8, 8], [9, 7]], size: 17 });
-  assert.deepEqual(parsePsq("Piskvorky 19x19, 11:11, 0\r\n"), { moves: [], size: 19 });
+  assert.deepEqual(parsePsq(text), { moves: [[8, 8], [9, 7]], size: 17, rule: "freestyle" });
+  assert.deepEqual(parsePsq("Piskvorky 19x19, 11:11, 0\r\n", "standard"), { moves: [], size: 19, rule: "standard" });
 });
 
 test("a malformed .psq file is refused with a message", () => {

@@ -69,5 +69,9 @@ test(".psq files carry the rule after the moves", () => {
   assert.throws(() => psqRule("Piskvorky 15x15, 11:11, 0\n8,8,0\nrule=caro\n"), /unknown rule/);
   const forbidden = toPsq(parseMoves(DOUBLE_THREE, SIZE), SIZE, [], "renju");
   assert.throws(() => parsePsq(forbidden, psqRule(forbidden)), /g10\) is forbidden/);
-  assert.equal(formatMoves(parsePsq(forbidden, "freestyle").moves, SIZE), DOUBLE_THREE);
+  // the rule the file names wins over the caller's; a file naming none is read on the caller's
+  assert.equal(parsePsq(toPsq(moves, SIZE, [], "renju"), "freestyle").rule, "renju");
+  const plain = toPsq(parseMoves(DOUBLE_THREE, SIZE), SIZE);
+  assert.equal(formatMoves(parsePsq(plain, "freestyle").moves, SIZE), DOUBLE_THREE);
+  assert.throws(() => parsePsq(plain, "renju"), /g10\) is forbidden/);
 });
