@@ -18,6 +18,10 @@ A lookup collects the replies of both keys (the relative one only when the posit
 from the edges). Replies are mapped back to the real board, must be empty cells, and the one
 returned is chosen among those whose score is within ``tolerance`` of the best.
 
+Entries are per rule, so a rule without entries gets no answer: the shipped book has none
+for renju, and is silent there. Should renju entries be added, a reply on a point
+forbidden for black (renju.py) is still never returned.
+
 Command line (run from the repository root):
 
     python -m gomoku.book build [--seconds S] [--out FILE] [--plies N] ...
@@ -290,7 +294,10 @@ class Book:
                     if old is None or s.score > old.score:
                         found[p] = BookMove(p, s.score, s.note)
                         rank[p] = (n, s.point)
-        return sorted(found.values(), key=lambda b: (-b.score, rank[b.move], b.move))
+        cands = sorted(found.values(), key=lambda b: (-b.score, rank[b.move], b.move))
+        if cands and rule.has_forbidden_points and len(pts) % 2 == 0:
+            cands = _allowed_for_black(cands, pts, size, rule)
+        return cands
 
     def lookup(
         self,
@@ -315,6 +322,19 @@ class Book:
         if seed is None:
             return close[0]
         return random.Random(seed).choice(close)
+
+
+def _allowed_for_black(
+    cands: list[BookMove], moves: Sequence[Point], size: int, rule: Rule
+) -> list[BookMove]:
+    """The candidates that are not forbidden for black (renju) after `moves`."""
+    from .board import Board
+    from .renju import forbidden
+
+    board = Board(size, rule)
+    for x, y in moves:
+        board.play(x, y)
+    return [c for c in cands if forbidden(board, board.index(*c.move)) is None]
 
 
 @functools.cache

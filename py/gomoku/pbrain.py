@@ -28,10 +28,12 @@ Anything malformed or illegal (unknown command, bad coordinates, occupied cell, 
 command before START, ...) is answered by one line ``ERROR <reason>`` and the brain keeps
 running. Under renju that includes a black stone on a forbidden point, in TURN or in a
 BOARD position (checked in the order given), e.g. ``ERROR 7,7 is forbidden for black
-(double three)``; the position is left as it was. While searching, ``MESSAGE`` lines
-report depth, score, nodes, nps and the principal variation in "h8" notation; a
-``DEBUG`` line before each search gives the time budget (soft target, hard cap). Every
-line written is flushed.
+(double three)``; the position is left as it was. Our own moves are checked too: should
+the engine choose a forbidden point for black, the strongest allowed candidate is played
+instead, with a ``MESSAGE renju: the engine chose ...`` line (gomoku.renju_guard).
+While searching, ``MESSAGE`` lines report depth, score, nodes, nps and the principal
+variation in "h8" notation; a ``DEBUG`` line before each search gives the time budget
+(soft target, hard cap). Every line written is flushed.
 
 Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
 TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
@@ -410,8 +412,21 @@ class Brain:
         else:
             if getattr(result, "source", None) in ("book", "forced"):
                 self.write(format_search_info(result, size))
+        move = self._renju_guard(move)
         eng.play(*move)
         self.write(format_move(move))
+
+    def _renju_guard(self, move: Point) -> Point:
+        """Our own move, unless it is black's on a forbidden point under renju: then the
+        strongest allowed candidate (renju_guard), with a MESSAGE saying so."""
+        from .renju_guard import safe_move
+
+        eng = self.engine
+        replacement = safe_move(list(eng.moves), eng.size, eng.rule, move)
+        if replacement is None:
+            return move
+        self._message(replacement.message(eng.size))
+        return replacement.move
 
     # -- commands -------------------------------------------------------------------
     def handle(self, line: str) -> bool:

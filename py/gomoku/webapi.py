@@ -12,7 +12,7 @@ Messages (every one carries `id`, a string or integer that the replies echo):
         -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms}
            (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
-            pv, source, time_ms, winner, winningLine}
+            pv, source, time_ms, winner, winningLine, guard?}
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
     {type: "bench", id, what: "core" | "search" | "threats", seconds?, depth?}
@@ -35,7 +35,13 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            ...}); the coordinator is then forgotten. Its clock is this worker's: seconds
            since "start".
 
-size defaults to 15, rule to "freestyle". limits needs at least one of timeMs, depth, nodes;
+size defaults to 15, rule to "freestyle" ("freestyle", "standard", "renju" or their codes
+0, 1, 2). Under renju black moves first, and a move list whose black player plays a
+forbidden point (overline, double four, double three) is refused with an error naming it;
+the engine's state is left as it was. The engine's own answer is checked too: a forbidden
+point it chose for black is replaced by the strongest allowed candidate (gomoku.renju_guard),
+and the result then carries guard: {forbidden: [x, y], shape, message}, pv is the new move
+alone and source is "guard". limits needs at least one of timeMs, depth, nodes;
 without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
 default true) says whether the opening book may answer; the page's analysis turns it off
 so that it shows a real search. limits.threats (default true) likewise for the threat
@@ -135,6 +141,25 @@ def _parse_moves(message: Message, size: int) -> list[tuple[int, int]]:
     return out
 
 
+def _refuse_forbidden(moves: list[tuple[int, int]], size: int, rule: str | int) -> None:
+    """Under renju, BadMessage naming the first black move (black moves first) on a
+    point forbidden when it was played. Bad sizes, rules and moves raise GomokuError."""
+    from .geometry import to_text
+    from .rules import check_size, parse_rule
+
+    if not parse_rule(rule).has_forbidden_points:
+        return
+    from .renju import first_forbidden_move
+
+    found = first_forbidden_move(moves, check_size(size))
+    if found:
+        i, shape = found
+        x, y = moves[i]
+        raise BadMessage(
+            f"moves[{i}] = [{x}, {y}] ({to_text(x, y, size)}) is forbidden for black ({shape})"
+        )
+
+
 def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
@@ -213,6 +238,7 @@ class WebApi:
         reset = message.get("reset", False)
         if not isinstance(reset, bool):
             raise BadMessage(f"reset must be true or false, got {reset!r}")
+        _refuse_forbidden(moves, size, rule)  # before the engine changes
         eng = self._engine_for(size, rule, reset)
         eng.set_position(moves)
         return eng
@@ -393,11 +419,25 @@ class WebApi:
         return reply
 
     def _result_reply(self, eng: Any, result: Any, mid: str | int) -> Message:
-        """The "result" message for `result` (a SearchResult); plays it on `eng`."""
+        """The "result" message for `result` (a SearchResult); plays it on `eng`. Under
+        renju a forbidden black move is replaced first (renju_guard): the reply then
+        names it in `guard`, its line is the new move alone and its source "guard"."""
         from .geometry import to_text
+        from .renju_guard import safe_move
 
         x, y = (int(v) for v in result.move)
         reply: Message = {"type": "result", "id": mid, **_jsonable(result.to_dict())}
+        replacement = safe_move(eng.moves, eng.size, eng.rule, (x, y))
+        if replacement is not None:
+            x, y = replacement.move
+            fx, fy = replacement.forbidden
+            reply["pv"] = [[x, y]]
+            reply["source"] = "guard"
+            reply["guard"] = {
+                "forbidden": [fx, fy],
+                "shape": replacement.shape,
+                "message": replacement.message(eng.size),
+            }
         reply["move"] = [x, y]
         reply["moveText"] = to_text(x, y, eng.size)
         eng.play(x, y)
