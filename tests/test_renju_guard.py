@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from gomoku import webapi
-from gomoku.book import Book, BookEntry, default_book
 from gomoku.board import Board
+from gomoku.book import Book, BookEntry, default_book
 from gomoku.pbrain import Brain
 from gomoku.renju import forbidden
 from gomoku.renju_guard import Replacement, safe_move
