@@ -48,6 +48,7 @@ export class BoardView {
     this.overlay = []; // [{x, y, color, label}]: a line of future moves, drawn faintly
     this.hint = null; // [x, y]: a suggested point, drawn as a ring
     this.hintColor = 1;
+    this.forbidden = []; // [[x, y], ...]: black's forbidden points (renju), small crosses
   }
 
   // A board of another size (stones and marks are set again by the caller).
@@ -58,6 +59,7 @@ export class BoardView {
     this.overlay = [];
     this.hint = null;
     this.hover = null;
+    this.forbidden = [];
     this.draw();
   }
 
@@ -256,6 +258,28 @@ export class BoardView {
         ctx.fillStyle = last ? (this.stones.get(key) === 1 ? "#ff7b70" : "#c62828")
           : (this.stones.get(key) === 1 ? "#f4f4f4" : "#111");
         ctx.fillText(String(num), margin + x * step, margin + y * step + 0.5);
+      }
+      ctx.restore();
+    }
+
+    // black's forbidden points: a small red cross on a pale disc, under any overlay
+    if (this.forbidden.length) {
+      const h = step * 0.2;
+      ctx.save();
+      ctx.lineCap = "round";
+      for (const [x, y] of this.forbidden) {
+        if (this.stones.has(x + "," + y)) continue;
+        const cx = margin + x * step, cy = margin + y * step;
+        ctx.fillStyle = "rgba(255, 244, 228, 0.75)";
+        ctx.beginPath();
+        ctx.arc(cx, cy, h * 1.45, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.strokeStyle = "#c0162c";
+        ctx.lineWidth = Math.max(2, step * 0.075);
+        ctx.beginPath();
+        ctx.moveTo(cx - h, cy - h); ctx.lineTo(cx + h, cy + h);
+        ctx.moveTo(cx + h, cy - h); ctx.lineTo(cx - h, cy + h);
+        ctx.stroke();
       }
       ctx.restore();
     }

@@ -78,6 +78,7 @@ const saveGame = () => save(storage, KEYS.game, encodeGame(game));
 
 const view = new BoardView(canvas, game.size);
 let cur = null; // the shown position (Game.position): {stones, winner, line, draw, over}
+let forbidden = new Map(); // renju, black to move: "x,y" -> shape (Game.forbiddenPoints)
 let job = null; // {token, kind: "move" | "hint" | "analyse", key, endsAt} while the engine works
 let jobToken = 0;
 let analysing = false;
@@ -103,10 +104,15 @@ const colorWord = (c) => t(c === BLACK ? "black" : "white");
 const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
 const posKey = () => Game.positionKey(game);
 const cell = ([x, y]) => cellText(x, y, game.size);
+const shapeText = (shape) => t("shape_" + String(shape).replaceAll(" ", "_"));
+// "h9 j7": the forbidden points of the shown position, in board order (by column, then row)
+const forbiddenText = () => [...forbidden.keys()].map((k) => k.split(",").map(Number))
+  .sort((a, b) => a[0] - b[0] || b[1] - a[1]).map(cell).join(" ");
 
 // After game changed: its shown position, and the board's size when that changed.
 function sync() {
   cur = Game.position(game);
+  forbidden = Game.forbiddenPoints(game, cur);
   if (view.size !== game.size) {
     view.setSize(game.size);
     view.cursor = centre(game.size);
@@ -169,6 +175,7 @@ function render() {
   view.hint = hint && hint.key === posKey() ? hint.move : null;
   view.hintColor = sideToMove();
   view.overlay = pvOverlay();
+  view.forbidden = [...forbidden.keys()].map((k) => k.split(",").map(Number));
   view.draw();
   const [code, text] = statusOf();
   canvas.dataset.moves = formatMoves(moves, game.size);
@@ -177,6 +184,7 @@ function render() {
   canvas.dataset.hint = view.hint ? cell(view.hint) : "";
   canvas.dataset.overlay = view.overlay.map((o) => cell([o.x, o.y])).join(" ");
   canvas.dataset.rule = game.rule;
+  canvas.dataset.forbidden = forbiddenText();
   canvas.dataset.size = String(game.size);
   document.body.dataset.status = code;
   statusEl.textContent = text.charAt(0).toUpperCase() + text.slice(1);
@@ -191,6 +199,7 @@ function render() {
   else if (cur.draw) line = t("nobodyWins");
   else if (code === "review") line = t("reviewLine");
   if (isOver() && !analysing) line += t("pressNew");
+  if (forbidden.size) line += " " + t("forbiddenLegend");
   $("#you-are").textContent = line;
 
   const ready = engine.state === "ready" && !engineError;
@@ -413,6 +422,17 @@ function resume() {
   else maybeEngineMove();
 }
 
+// An engine move is checked like the player's: off the board, taken or, under renju, on a
+// point forbidden for black is reported (Error) and not played.
+function checkEngineMove(x, y, reply) {
+  const why = Game.illegalReason(game, x, y, cur);
+  if (why === "forbidden") {
+    throw new Error(t("engineForbidden", { move: cell([x, y]), shape: shapeText(Game.forbiddenAt(game, x, y, cur)) }));
+  }
+  if (why) throw new Error("the engine proposed an illegal move " + JSON.stringify(reply.move));
+  if (reply.guard) console.info("renju guard:", reply.guard.message);
+}
+
 function engineFailed(err, token) {
   if (token !== jobToken || err instanceof Cancelled) return;
   job = null;
@@ -461,9 +481,7 @@ async function maybeEngineMove(force = false) {
     moveNowFlag = false;
     if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
     const [x, y] = Array.isArray(reply.move) ? reply.move : [];
-    if (Game.illegalReason(game, x, y, cur)) {
-      throw new Error("the engine proposed an illegal move " + JSON.stringify(reply.move));
-    }
+    checkEngineMove(x, y, reply);
     retries = 0;
     showInfo(reply, stm, key);
     playMove(x, y);
@@ -499,6 +517,7 @@ async function requestHint() {
     if (token !== jobToken) return;
     job = null;
     if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
+    checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
     showInfo(reply, stm, key);
     hint = { key, move: reply.move };
     announce(t("hintIs", { move: cell(reply.move) }));
@@ -632,6 +651,10 @@ function humanPlay(x, y) {
     announce(t("taken", { move: cell([x, y]) }));
     return false;
   }
+  if (forbidden.has(x + "," + y)) {
+    announce(t("forbiddenMove", { move: cell([x, y]), shape: shapeText(forbidden.get(x + "," + y)) }));
+    return false;
+  }
   const color = sideToMove();
   cancelJob(); // a hint or analysis of the position that is about to change
   playMove(x, y);
@@ -654,7 +677,7 @@ canvas.addEventListener("pointermove", (ev) => {
   if (ev.pointerType !== "mouse") return;
   const c = view.cellAt(ev.clientX, ev.clientY);
   const mayPlay = !isOver() && (analysing || (!engineError && !(job && job.kind === "move") && sideToMove() === game.human));
-  const next = c && mayPlay ? c : null;
+  const next = c && mayPlay && !forbidden.has(c[0] + "," + c[1]) ? c : null;
   if (String(next) !== String(view.hover)) {
     view.hover = next;
     view.hoverColor = sideToMove();
@@ -668,7 +691,8 @@ view.cursor = centre(game.size);
 function updateCursorLabel() {
   const [x, y] = view.cursor;
   const who = cur.stones.get(x + "," + y);
-  const what = who === undefined ? "empty" : `${colorName(who)} stone`;
+  const shape = forbidden.get(x + "," + y);
+  const what = who !== undefined ? `${colorName(who)} stone` : shape ? t("forbiddenCursor", { shape: shapeText(shape) }) : "empty";
   const n = game.size;
   canvas.setAttribute("aria-label", `Gomoku board, ${n} by ${n}. Cursor on ${cell(view.cursor)}, ${what}. ` +
     "Arrow keys move, Enter or Space places a stone.");
@@ -779,18 +803,29 @@ $("#setup").addEventListener("click", () => {
   ngDialog.querySelector(`input[name="ng-rule"][value="${game.rule}"]`).checked = true;
   $("#ng-level").value = game.level;
   $("#ng-size").value = String(game.size);
+  syncRenjuFirst();
   ngDialog.showModal();
 });
+// Under renju black moves first: the White first choice is off while renju is picked.
+function syncRenjuFirst() {
+  const renju = ngDialog.querySelector('input[name="ng-rule"]:checked').value === "renju";
+  const whiteFirst = ngDialog.querySelector('input[name="ng-first"][value="white"]');
+  if (renju && whiteFirst.checked) ngDialog.querySelector('input[name="ng-first"][value="black"]').checked = true;
+  whiteFirst.disabled = renju;
+  $("#ng-renju-note").hidden = !renju;
+}
+for (const radio of ngDialog.querySelectorAll('input[name="ng-rule"]')) radio.addEventListener("change", syncRenjuFirst);
 $("#ng-cancel").addEventListener("click", () => ngDialog.close());
 $("#ng-start").addEventListener("click", () => {
   const val = (name) => ngDialog.querySelector(`input[name="${name}"]:checked`).value;
   ngDialog.close();
   const level = isLevel($("#ng-level").value) ? $("#ng-level").value : DEFAULT_LEVEL;
   const size = Number($("#ng-size").value);
+  const rule = isRule(val("ng-rule")) ? val("ng-rule") : "freestyle";
   newGame({
     human: val("ng-side") === "2" ? WHITE : BLACK,
-    first: val("ng-first") === "white" ? WHITE : BLACK,
-    rule: isRule(val("ng-rule")) ? val("ng-rule") : "freestyle",
+    first: val("ng-first") === "white" && rule !== "renju" ? WHITE : BLACK,
+    rule,
     size: isSize(size) ? size : DEFAULT_SIZE,
     level,
   });
@@ -802,17 +837,18 @@ setupRecordsDialog({ getGame: () => game, getHistory: () => history, loadRecord,
 
 // A share link (#moves=h8,i9&rule=freestyle&size=15) opens that position.
 function openFragment() {
-  let link;
+  const wasAnalysing = analysing;
   try {
-    link = parseFragment(location.hash);
+    const link = parseFragment(location.hash);
+    if (!link) return false;
+    analysing = false;
+    loadRecord(link); // throws (changing nothing) on a record the game cannot take
   } catch (err) {
+    analysing = wasAnalysing;
     notice(t("badLink", { err: err.message }), "warn");
     history_replace();
     return false;
   }
-  if (!link) return false;
-  analysing = false;
-  loadRecord(link);
   notice(t("linkOpened"), "info");
   history_replace();
   return true;

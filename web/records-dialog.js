@@ -5,6 +5,7 @@
 import { shownMoves } from "./game.js";
 import { t } from "./i18n.js";
 import { formatMoves, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
+import { BLACK } from "./rules.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -90,13 +91,13 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
   // a move list is read on the current board, with its rule and first player
   $("#record-load").addEventListener("click", () => importRecord(() => {
     const game = getGame();
-    return { ...game, moves: parseMoves($("#record-text").value, game.size, game.rule) };
+    return { ...game, moves: parseMoves($("#record-text").value, game.size, game.rule, game.first) };
   }));
   $("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
   $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
   $("#psq-export").addEventListener("click", () => {
     const game = getGame();
-    const blob = new Blob([toPsq(game.moves, game.size)], { type: "text/plain" });
+    const blob = new Blob([toPsq(game.moves, game.size, [], game.rule)], { type: "text/plain" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;
@@ -112,7 +113,12 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     if (!file) return;
     if (file.size > 200000) { recMsg.textContent = t("importBad", { err: "the file is too large" }); return; }
     const text = await file.text();
-    // a .psq file names its board size; the rule and first player are the current game's
-    importRecord(() => ({ ...getGame(), ...parsePsq(text, getGame().rule) }));
+    // a .psq file names its board size and (when not freestyle) its rule, else the
+    // current game's rule applies; the first player is the current game's (black in renju)
+    importRecord(() => {
+      const game = getGame();
+      const record = parsePsq(text, game.rule, game.first);
+      return { ...game, ...record, first: record.rule === "renju" ? BLACK : game.first };
+    });
   });
 }
