@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Screenshots of the built page in headless Chromium (for README.md and for a look).
 
-    python scripts/screenshot.py [--out docs] [--moves 6]
+    python scripts/screenshot.py [--out docs] [--moves 6] [--renju-only]
 
 Plays a few human moves next to the engine's stones (stopping early once the engine sees a
 forced win), then saves into --out:
 screenshot.png (1280x800, light theme), screenshot-dark.png (1280x800, dark theme, move
 numbers and the engine's best line shown), screenshot-phone.png and
-screenshot-phone-dark.png (390x844), and screenshot-19.png (1280x800, a game on a 19x19
-board started from the New game dialog). Needs a built dist/.
+screenshot-phone-dark.png (390x844), screenshot-19.png (1280x800, a game on a 19x19
+board started from the New game dialog) and screenshot-renju.png (1280x800, a renju
+position from a share link with black's forbidden points marked, after a refused click on
+one; --renju-only makes just this one). Needs a built dist/.
 """
 
 from __future__ import annotations
@@ -74,6 +76,30 @@ def play_some(page, moves: int) -> None:
         )
 
 
+# A renju position, black to move: g11 and j10 are double threes, i8 a double four.
+RENJU_LINK = (
+    "#moves=h8,g9,j8,j9,i9,h9,i10,k10,f11,j6,l8,h6,j7,e9,i11,l11&rule=renju&size=15"
+)
+
+
+def renju_shot(browser, url: str, out: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(url)
+    page.evaluate("() => localStorage.clear()")
+    page.goto(url + RENJU_LINK)
+    page.wait_for_function(READY, timeout=180_000)
+    page.wait_for_function(
+        "() => document.querySelector('#board').dataset.forbidden === 'g11 i8 j10'",
+        timeout=10_000,
+    )
+    page.mouse.click(*cell_point(page, *parse("i8", 15)))  # refused, with the reason
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(out / "screenshot-renju.png"))
+    ctx.close()
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -81,6 +107,7 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "docs")
     ap.add_argument("--moves", type=int, default=6)
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--renju-only", action="store_true", help="only screenshot-renju.png")
     args = ap.parse_args()
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -88,6 +115,12 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        renju_shot(browser, url, args.out)
+        if args.renju_only:
+            browser.close()
+            server.shutdown()
+            print(f"wrote screenshot-renju.png in {args.out}")
+            return 0
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         page = ctx.new_page()
         page.goto(url)
@@ -146,7 +179,7 @@ def main() -> int:
     server.shutdown()
     print(
         f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
-        f"screenshot-phone-dark.png, screenshot-19.png in {args.out}"
+        f"screenshot-phone-dark.png, screenshot-19.png, screenshot-renju.png in {args.out}"
     )
     return 0
 
