@@ -108,7 +108,8 @@ def test_19x19_link_and_psq_open_at_their_size_and_survive_a_reload(game):
     lines = text.splitlines()
     assert lines[0] == "Piskvorky 19x19, 11:11, 0"
     # x from the left, y from the top, 1-based: a1 is 1,19 on this board
-    assert [ln.rsplit(",", 1)[0] for ln in lines[1:]] == ["10,10", "11,9", "19,1", "1,19"]
+    assert [ln.rsplit(",", 1)[0] for ln in lines[1:5]] == ["10,10", "11,9", "19,1", "1,19"]
+    assert lines[5:] == ["homo-1", "homo-2", "rule=standard"]  # the rule, after the moves
     game.page.click("#records-close")
 
     new_game_of_size(game, 15)
@@ -119,7 +120,7 @@ def test_19x19_link_and_psq_open_at_their_size_and_survive_a_reload(game):
         files=[{"name": "g.psq", "mimeType": "text/plain", "buffer": text.encode()}],
     )
     wait_board(game, "moves", "j10 k11 s19 a1")
-    assert board(game, "size") == "19"
+    assert board(game, "size") == "19" and board(game, "rule") == "standard"
     # a move list is read on the board shown: t20 is not on it, and nothing changes
     game.page.fill("#record-text", "j10 t20")
     game.page.click("#record-load")
