@@ -9,31 +9,32 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
+import signal
 import statistics
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
-from gomoku import match
+from gomoku import match, pairs
 from gomoku.geometry import from_text, transform
-from gomoku.match import (
+from gomoku.match import build_schedule
+from gomoku.openings import load_openings, parse_openings
+from gomoku.processes import EngineProcess
+from gomoku.referee import (
+    GameResult,
     GameSpec,
     MatchConfig,
-    build_schedule,
-    elo_from_score,
-    elo_with_error,
     find_five,
-    format_elo,
-    load_openings,
     parse_move_answer,
-    parse_openings,
     play_game,
-    score_stats,
 )
 from gomoku.rules import Rule
+from gomoku.stats import elo_from_score, elo_with_error, format_elo, score_stats
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
@@ -189,6 +190,7 @@ FAKE_ENGINE = textwrap.dedent(
     MODE = sys.argv[1]
     size = 15
     board = {}
+    max_node = None
     def out(s):
         sys.stdout.write(s + "\\n"); sys.stdout.flush()
     def move():
@@ -207,7 +209,8 @@ FAKE_ENGINE = textwrap.dedent(
         for p in cells:
             if p not in board:
                 board[p] = 1
-                out("MESSAGE depth 1"); out(f"{p[0]},{p[1]}"); return
+                extra = f" max_node {max_node}" if max_node else ""
+                out("MESSAGE depth 1" + extra); out(f"{p[0]},{p[1]}"); return
     for line in sys.stdin:
         parts = line.strip().split(" ", 1)
         cmd = parts[0].upper()
@@ -216,6 +219,8 @@ FAKE_ENGINE = textwrap.dedent(
             size = int(arg); board = {}; out("OK")
         elif cmd == "RESTART":
             board = {}; out("OK")
+        elif cmd == "INFO" and arg.startswith("max_node "):
+            max_node = int(arg.split()[1])
         elif cmd == "ABOUT":
             out(f'name="fake-{MODE}", version="1"')
         elif cmd == "BEGIN":
@@ -246,10 +251,10 @@ def _cmd(fake: Path, mode: str) -> str:
     return f"{sys.executable} {fake} {mode}"
 
 
-def _play_two(cfg: MatchConfig, opening: list[tuple[int, int]]) -> list[match.GameResult]:
+def _play_two(cfg: MatchConfig, opening: list[tuple[int, int]]) -> list[GameResult]:
     engines = [
-        match.EngineProcess(cfg.engine1, "engine1"),
-        match.EngineProcess(cfg.engine2, "engine2"),
+        EngineProcess(cfg.engine1, "engine1"),
+        EngineProcess(cfg.engine2, "engine2"),
     ]
     try:
         return [play_game(engines, GameSpec(i, 0, opening, i), cfg) for i in (0, 1)]
@@ -273,8 +278,8 @@ def test_faulty_engine_loses_with_either_colour(fake: Path, mode: str, kind: str
 def test_slow_engine_loses_on_time(fake: Path) -> None:
     cfg = MatchConfig(_cmd(fake, "good"), _cmd(fake, "slow"), turn_ms=100, tolerance_ms=1500)
     engines = [
-        match.EngineProcess(cfg.engine1, "engine1"),
-        match.EngineProcess(cfg.engine2, "engine2"),
+        EngineProcess(cfg.engine1, "engine1"),
+        EngineProcess(cfg.engine2, "engine2"),
     ]
     try:
         res = play_game(engines, GameSpec(0, 0, [(7, 7)], 0), cfg)
@@ -358,3 +363,170 @@ def test_our_brain_self_play_match(tmp_path: Path) -> None:
     for r in recs:
         # our engine never loses by a protocol fault against itself
         assert r["reason"].endswith("made five") or r["reason"] == "board full", r
+
+
+# ----------------------------------------------------------------------------------------
+# Fixed nodes, pairs, SPRT, records
+
+
+def _fake_openings(tmp_path: Path) -> Path:
+    openings = tmp_path / "ops.txt"
+    openings.write_text("h8 i9\nh8 h9 j8\nh8 g9 g7\n")
+    return openings
+
+
+def test_nodes_options_send_max_node_with_a_generous_turn_cap(
+    fake: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "games.jsonl"
+    code = match.main(
+        [
+            "--engine1", _cmd(fake, "good"), "--engine2", _cmd(fake, "good"),
+            "--nodes1", "123", "--nodes2", "456", "--games", "2",
+            "--openings", str(_fake_openings(tmp_path)), "--records", str(records),
+        ]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"turn cap {match.default_turn_ms([123, 456])} ms/move" in out
+    assert match.default_turn_ms([123, 456]) >= 10_000
+    recs = [json.loads(line) for line in records.read_text().splitlines()]
+    assert len(recs) == 2
+    for rec in recs:
+        assert (rec["nodes1"], rec["nodes2"]) == (123, 456)
+        opening = len(rec["opening"].split())
+        for i, info in enumerate(rec["infos"]):
+            black_to_move = (opening + i) % 2 == 0
+            engine = rec["black"] if black_to_move else rec["white"]
+            assert info == f"depth 1 max_node {123 if engine == 'engine1' else 456}"
+    # --nodes gives both the same budget; no --turn-ms and no --nodes is refused
+    code = match.main(
+        ["--engine1", _cmd(fake, "good"), "--engine2", _cmd(fake, "good"), "--nodes", "77",
+         "--games", "1", "--openings", str(_fake_openings(tmp_path)), "--records", str(records)]
+    )  # fmt: skip
+    assert code == 0 and "77 nodes/move" in capsys.readouterr().out
+    rec = json.loads(records.read_text())
+    assert rec["infos"] and all(i == "depth 1 max_node 77" for i in rec["infos"])
+    with pytest.raises(SystemExit):
+        match.main(["--engine1", "a", "--engine2", "b", "--games", "2"])
+
+
+@pytest.mark.parametrize("better,verdict", [(0, "H1 accepted"), (1, "H0 accepted")])
+def test_sprt_stops_the_match_at_a_decision(
+    fake: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], better: int, verdict: str
+) -> None:
+    """A sound engine against one that plays an illegal move: every pair is won by the
+    sound one, and an SPRT [0, 200] decides after a few pairs, long before --games."""
+    cmds = [_cmd(fake, "illegal"), _cmd(fake, "illegal")]
+    cmds[better] = _cmd(fake, "good")
+    code = match.main(
+        ["--engine1", cmds[0], "--engine2", cmds[1], "--turn-ms", "2000", "--games", "100",
+         "--sprt", "0", "200", "--openings", str(_fake_openings(tmp_path))]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    final = next(line for line in out.splitlines() if line.startswith("SPRT: ") and "final" in line)
+    assert final.startswith(f"SPRT: {verdict} after ")
+    pairs = int(final.split(" after ")[1].split()[0])
+    games = out.count("] game ")
+    assert 2 <= pairs < 50 and games == 2 * pairs  # one game at a time: none after the stop
+    assert out.count("\npairs ") == pairs and "LLR" in out
+
+
+def _result(index: int, winner: int | None) -> GameResult:
+    spec = GameSpec(index, index // 2, [(7, 7)], index % 2)
+    return GameResult(spec, winner, "five" if winner is not None else "full", "r")
+
+
+def test_pair_statistics_are_recomputed_from_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(5)
+    results = [_result(i, rng.choice([0, 1, None])) for i in range(41)]  # one unpaired
+    expected = pairs.pentanomial_of(results)
+    assert expected.pairs == 20
+    cfg = MatchConfig("a", "b")
+    records = [pairs.game_record(r, cfg, ["a", "b"]) for r in results]
+    rng.shuffle(records)
+    assert pairs.pentanomial_from_records(records) == expected
+    # records of older runs have neither "pair" nor "score1"
+    old = [{k: v for k, v in r.items() if k not in ("pair", "score1")} for r in records]
+    assert pairs.pentanomial_from_records(old) == expected
+    # and from the command line, with an SPRT
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert match.main(["--from-records", str(path), "--sprt", "0", "20"]) == 0
+    out = capsys.readouterr().out
+    assert f"pairs 20 {expected.text()}" in out and "LLR" in out
+    with pytest.raises(ValueError):
+        pairs.pentanomial_from_records(records + records[:1])
+
+
+def test_revision_specs() -> None:
+    from gomoku.revisions import RevisionError, parse_revision_spec
+
+    assert parse_revision_spec("python -m gomoku.pbrain") is None
+    assert parse_revision_spec("rev:main") == ("main", [])
+    assert parse_revision_spec(" rev:43bc1d6 --no-book ") == ("43bc1d6", ["--no-book"])
+    with pytest.raises(RevisionError):
+        parse_revision_spec("rev:")
+
+
+def _in_git_checkout() -> bool:
+    probe = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", "HEAD"], capture_output=True
+    )
+    return probe.returncode == 0
+
+
+def _exported_folder(line: str) -> Path:
+    return Path(line.split("exported to ", 1)[1].strip())
+
+
+@pytest.mark.skipif(not _in_git_checkout(), reason="not a git checkout")
+def test_rev_engine_plays_the_working_tree_and_is_removed(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(PY_DIR))
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "gomoku.match",
+            "--engine1", f"{sys.executable} -m gomoku.pbrain --no-book",
+            "--engine2", "rev:HEAD --no-book", "--nodes", "150", "--games", "2",
+            "--openings", str(ROOT / "openings" / "balanced.txt"),
+        ],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    line = next(s for s in proc.stdout.splitlines() if s.startswith("engine2: rev:HEAD"))
+    folder = _exported_folder(line)
+    assert folder.name.startswith("gomoku-rev-") and not folder.exists()
+    assert "Result:" in proc.stdout and " of 2," in proc.stdout
+    assert "pentanomial" in proc.stdout
+
+
+@pytest.mark.skipif(not _in_git_checkout(), reason="not a git checkout")
+def test_rev_folder_is_removed_on_interrupt(fake: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(PY_DIR))
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "gomoku.match", "--engine1", _cmd(fake, "slow"),
+            "--engine2", "rev:HEAD", "--turn-ms", "60000", "--games", "2",
+            "--openings", str(ROOT / "openings" / "balanced.txt"),
+        ],
+        env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        line = ""
+        while not line.startswith("engine2:"):
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read() if proc.stderr else ""
+        folder = _exported_folder(line)
+        assert folder.exists()
+        time.sleep(1.0)  # the slow engine1 is thinking now
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert not folder.exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

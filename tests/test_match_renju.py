@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gomoku import match
-from gomoku.match import GameSpec, MatchConfig, find_five, play_game
+from gomoku import match, referee
+from gomoku.referee import GameSpec, MatchConfig, find_five, play_game
 from gomoku.renju import first_forbidden_move
 from gomoku.rules import Rule
 
@@ -127,4 +127,4 @@ def test_match_cli_accepts_renju() -> None:
         ["--engine1", "a", "--engine2", "b", "--turn-ms", "10", "--rule", "renju"]
     )
     assert args.rule == "renju"
-    assert match.INFO_RULE_BITS == {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
+    assert referee.INFO_RULE_BITS == {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}

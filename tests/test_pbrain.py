@@ -27,6 +27,7 @@ from gomoku.pbrain import (
     format_move,
     format_pv,
     format_search_info,
+    node_limits,
     order_board_stones,
     parse_board_line,
     parse_command,
@@ -132,6 +133,45 @@ def test_compute_limits() -> None:
     # a "no limit" sentinel time_left is ignored too
     lim = compute_limits(TimeSettings(timeout_turn=1000, time_left=2**31 - 1))
     assert lim["time_left_ms"] is None
+
+
+def test_node_limits_keep_only_the_hard_cap() -> None:
+    budget = compute_limits(TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000))
+    lim = node_limits(budget, 3000)
+    assert lim["nodes"] == 3000 and lim["seed"] == pbrain.NODE_LIMIT_SEED
+    assert lim["hard_ms"] == budget["hard_ms"]  # the clock-clamped cap, as a safety cap
+    assert lim["time_ms"] is None and lim["time_left_ms"] is None
+    with pytest.raises(ValueError):
+        node_limits(budget, 0)
+
+
+def test_engine_budget_under_a_node_limit_has_no_soft_target() -> None:
+    from gomoku.engine import Limits
+
+    assert Limits(time_ms=None, hard_ms=20000, nodes=500).budget()[0] is None
+    assert Limits(time_ms=None, time_left_ms=8000, depth=3).budget() == (None, (2000 - 5) / 1000)
+    # without a node or depth limit the cap stays a time limit (soft = hard), as before
+    assert Limits(time_ms=None, hard_ms=1000).budget() == (0.995, 0.995)
+    assert Limits(time_ms=400, nodes=500).budget() == (0.4, (1000 - 5) / 1000)
+
+
+def test_max_node_on_stub() -> None:
+    brain, out = _stub_brain()
+    brain.handle("START 15")
+    brain.handle("INFO timeout_turn 30000")
+    brain.handle("INFO max_node 2500")
+    assert _answers(out) == ["OK"]
+    brain.handle("BEGIN")
+    lim = brain.engine.limits[-1]
+    assert lim["nodes"] == 2500 and lim["time_ms"] is None and lim["seed"] is not None
+    assert "DEBUG limits nodes 2500 hard 29700 ms" in out
+    brain.handle("INFO max_node 0")  # no limit again
+    brain.handle("TURN 0,0")
+    lim = brain.engine.limits[-1]
+    assert "nodes" not in lim and lim["time_ms"] > 0  # a plain time budget again
+    out.clear()
+    brain.handle("INFO max_node lots")
+    assert out[0].startswith("ERROR")
 
 
 def test_formatters() -> None:
@@ -544,3 +584,84 @@ def test_thread_num_two_searches_on_processes() -> None:
     finally:
         if brain.proc.poll() is None:
             brain.proc.kill()
+
+
+# ----------------------------------------------------------------------------------------
+# Node-limited play is deterministic
+
+
+def _node_limited_self_play(nodes: int, plies: int) -> list[tuple[str, int]]:
+    """Two real brains (in this process) play each other from the empty board under
+    INFO max_node; returns each answer with the node count of its result MESSAGE."""
+    outs: list[list[str]] = [[], []]
+    brains = [Brain(outs[0].append), Brain(outs[1].append)]
+    for b in brains:
+        for line in ("INFO timeout_turn 120000", f"INFO max_node {nodes}", "START 15"):
+            b.handle(line)
+    played: list[tuple[str, int]] = []
+    command = "BEGIN"
+    for ply in range(plies):
+        out = outs[ply % 2]
+        out.clear()
+        brains[ply % 2].handle(command)
+        answers = _answers(out)
+        assert len(answers) == 1 and not answers[0].startswith("ERROR"), out
+        result = [m for m in out if m.startswith("MESSAGE")][-1]  # the move's totals
+        nodes_reported = int(result.split(" nodes ")[1].split()[0])
+        played.append((answers[0], nodes_reported))
+        if brains[ply % 2].engine.is_over:
+            break
+        command = f"TURN {answers[0]}"
+    return played
+
+
+@pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")
+def test_max_node_play_is_deterministic_under_load() -> None:
+    """The same node-limited game twice, the second time with a thread hogging the CPU
+    (and the GIL) in this process: same moves, same node counts. The book has close
+    alternatives for white's first reply, so an unseeded book choice would show."""
+    quiet = _node_limited_self_play(1500, 16)
+    stop = threading.Event()
+
+    def hog() -> None:
+        x = 0
+        while not stop.is_set():
+            x = (x * 31 + 7) % 1000003
+
+    spinner = threading.Thread(target=hog, daemon=True)
+    spinner.start()
+    try:
+        loaded = _node_limited_self_play(1500, 16)
+    finally:
+        stop.set()
+        spinner.join()
+    assert loaded == quiet
+    assert sum(n for _, n in quiet) > 5 * 1500  # real searches took part, not only the book
+
+
+@pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")
+def test_max_node_play_is_the_same_in_fresh_processes() -> None:
+    """Two brain processes with different string-hash seeds answer the same moves with
+    the same node counts (nothing depends on set order of hashed objects or on time)."""
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONPATH=str(PY_DIR), PYTHONHASHSEED=hash_seed)
+        script = "\n".join(
+            ["INFO timeout_turn 120000", "INFO max_node 1200", "START 15",
+             "BOARD", "7,7,2", "8,6,1", "9,7,2", "DONE", "TURN 6,8", "TURN 10,8", "END"]
+        )  # fmt: skip
+        proc = subprocess.run(
+            [sys.executable, "-m", "gomoku.pbrain", "--no-book"],
+            input=script + "\n", capture_output=True, text=True, env=env, timeout=120,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        lines = proc.stdout.splitlines()
+        moves = [s for s in lines if s[:1].isdigit()]
+        totals = [
+            s.split(" nodes ")[1].split()[0]
+            for s, nxt in zip(lines, lines[1:], strict=False)
+            if s.startswith("MESSAGE") and nxt[:1].isdigit()
+        ]
+        assert len(moves) == 3 and len(totals) == 3, proc.stdout
+        runs.append((moves, totals))
+    assert runs[0] == runs[1]

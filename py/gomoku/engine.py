@@ -59,19 +59,28 @@ class Limits:
     seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
 
     def budget(self) -> tuple[float | None, float | None]:
-        """(soft, hard) seconds from time_ms, hard_ms and the game clock."""
+        """(soft, hard) seconds from time_ms, hard_ms and the game clock.
+
+        With a node or depth limit and no time_ms, the hard cap (hard_ms, or the clock's
+        share) is a safety cap only: there is no soft target (None), so no stage gets a
+        share of the time and the search does not stop early; the node or depth limit
+        decides the move, the same whatever the machine load, unless the cap is reached.
+        """
         soft = self.time_ms
         hard = self.hard_ms
         if soft is not None and hard is None:
             hard = soft * HARD_FACTOR
+        safety_cap_only = soft is None and (self.nodes is not None or self.depth is not None)
         if self.time_left_ms is not None:
-            share = max(self.time_left_ms / MOVES_TO_GO, 1.0)
-            soft = share if soft is None else min(soft, share)
             cap = max(self.time_left_ms / 4, 1.0)
             hard = cap if hard is None else min(hard, cap)
+            if not safety_cap_only:
+                share = max(self.time_left_ms / MOVES_TO_GO, 1.0)
+                soft = share if soft is None else min(soft, share)
         if hard is not None:
             hard = max(hard - SAFETY_MS, 1.0)
-            soft = hard if soft is None else min(soft, hard)
+            if not safety_cap_only:
+                soft = hard if soft is None else min(soft, hard)
         return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
 
 
@@ -133,6 +142,7 @@ class SearchPlan:
     unchecked: list[int] = field(default_factory=list)
     threat_kind: str | None = None  # "vcf" or "vct": the opponent's threat, if any
     hard_deadline: float | None = None  # perf_counter time the move must be ready by
+    threat_node_cap: int | None = None  # node budget of each threat search (node limits)
 
 
 @dataclass
@@ -289,14 +299,14 @@ class Engine:
         nodes = 0
         root_moves = None
         defence = Defence()
+        node_cap = None if limits.nodes is None else max(limits.nodes // 4, 1)
         if limits.use_threats:
 
             def share(fraction: float) -> float | None:
-                if soft_deadline is None:
-                    return None
+                if soft_deadline is None:  # no soft target: the hard cap is the only bound
+                    return hard_deadline
                 return min(time.perf_counter() + soft * fraction, hard_deadline or 1e300)
 
-            node_cap = None if limits.nodes is None else max(limits.nodes // 4, 1)
             threats = ThreatSearch(board, cache=self.threat_cache)
             line = threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap)
             if line is None:
@@ -328,6 +338,7 @@ class Engine:
             unchecked=defence.unchecked,
             threat_kind=defence.kind,
             hard_deadline=hard_deadline,
+            threat_node_cap=node_cap,
         )
 
     def _think(
@@ -444,7 +455,8 @@ class Engine:
 
     def _check_defence(self, move: int, plan: SearchPlan) -> tuple[int, int]:
         """The search chose a root move whose defence check did not finish before the
-        search. Check it now, in the time left before the hard deadline; if it loses to
+        search. Check it now, in the time left before the hard deadline (under a node
+        limit, each check also within the threat stages' node budget); if it loses to
         the opponent's threat, play the first move shown to stop it instead, or else the
         first of the other unchecked moves that the check clears. Returns (the move to
         play, threat nodes searched)."""
@@ -452,7 +464,8 @@ class Engine:
         if deadline is not None:
             deadline -= (deadline - time.perf_counter()) * POST_CHECK_RESERVE
         kind = plan.threat_kind or "vct"
-        holds, nodes = self._defence_check(move, kind, deadline, None)
+        cap = plan.threat_node_cap
+        holds, nodes = self._defence_check(move, kind, deadline, cap)
         if holds is not False:  # shown to hold, or the check ran out of time
             return move, nodes
         if plan.safe:
@@ -462,7 +475,7 @@ class Engine:
                 break
             if q == move:
                 continue
-            holds, searched = self._defence_check(q, kind, deadline, None)
+            holds, searched = self._defence_check(q, kind, deadline, cap)
             nodes += searched
             if holds is not False:
                 return q, nodes

@@ -1,435 +1,123 @@
 """Engine-vs-engine matches over the Gomocup protocol: ``python -m gomoku.match``.
 
-Plays two Gomocup (pbrain) engines, given as shell-like command lines, against each other
-from a file of balanced openings. Each opening is played twice with colours swapped. This
-module is the referee: it keeps its own board, checks every answer and decides results:
+Plays two Gomocup (pbrain) engines against each other from a file of openings. Each
+opening is played twice with colours swapped: games 2k+1 and 2k+2 form pair k+1, engine1
+black in the first. The referee (referee.py) plays the games; this module schedules them,
+runs them on ``--concurrency`` pairs of engine processes, and reports:
 
-- a five ends the game (rule "freestyle": five or more in a row; "standard": exactly five,
-  an overline does not win; "renju": exactly five for black, five or more for white); a
-  full board is a draw;
-- under renju, black loses on playing a forbidden point (overline, double four, double
-  three; judged by gomoku.renju_reference), as in Gomocup;
-- an engine loses when it answers late (after turn-ms + tolerance, or after its match clock
-  when --match-ms is given), crashes, answers something that is not a move "x,y", or plays
-  off the board or on an occupied cell.
+- per game: the result and the running W/L/D;
+- per completed pair: the pentanomial counts (pairs scoring engine1 0, 1/2, 1, 3/2, 2),
+  the Elo with its 95% error from the pentanomial variance, and with ``--sprt`` the LLR
+  and its bounds (stats.py, sprt.py);
+- at the end: W/L/D with the Elo from the trinomial (per game) variance, the pentanomial
+  line, by colour, endings, moves, answer times, reported depths and nodes, and the
+  SPRT's verdict ("H1 accepted", "H0 accepted" or "undecided").
 
-Each engine first receives the position with ``BOARD ... DONE`` (``BEGIN`` on an empty
-board), then ``TURN x,y`` for every opponent move. At the end the score of engine1 is
-printed with an Elo difference and its 95% error bar (logistic model; standard error of
-the mean score over games from the trinomial win/draw/loss variance).
+Engines. ``--engine1`` / ``--engine2`` take a command line, or ``rev:REF [options]`` for
+the brain of a commit of this repository (revisions.py: exported to a temporary folder,
+run with its own PYTHONPATH, removed afterwards, also on error or Ctrl-C).
 
-Example::
+Fixed nodes. ``--nodes N`` sends both engines ``INFO max_node N`` (``--nodes1`` /
+``--nodes2`` give each its own budget). Our brain then plays deterministically whatever
+the machine load (see gomoku.pbrain), so results do not depend on other jobs. The turn
+time defaults to a generous ``10 s + 2 ms per node`` of the larger budget: time does not
+decide, but an engine that hangs still loses. The default openings become
+``openings/sprt.txt`` (about 1,500 openings, see gomoku.openings): with deterministic
+engines an opening replayed is the same pair of games, so a match needs games / 2
+distinct openings (a warning says when it has fewer).
 
-    python -m gomoku.match --engine1 "python -m gomoku.pbrain" \\
-        --engine2 "python -m gomoku.pbrain" --games 20 --turn-ms 100
+SPRT. ``--sprt ELO0 ELO1`` (alpha = beta = 0.05) stops the match when the LLR of the
+completed pairs crosses a bound, or at ``--games`` (the maximum); games already being
+played when it stops are finished and counted.
+
+Records. ``--records FILE`` writes one JSON line per game (moves, result, the last
+MESSAGE before each move, ``pair`` and ``score1``); ``--from-records FILE [--sprt A B]``
+recomputes the summary's pair statistics from such a file without playing.
+
+Example: this working tree against main, 3,000 nodes per move, SPRT [0, 20]::
+
+    PYTHONPATH=py python -m gomoku.match --engine1 "python -m gomoku.pbrain" \\
+        --engine2 rev:main --nodes 3000 --sprt 0 20 --games 2000 --concurrency 2
 
 Engine processes are kept across games (new game with ``RESTART``, or ``START`` when an
 engine refuses RESTART) and restarted after a crash or a timeout. ``--concurrency K`` plays
 K games at once, each with its own pair of processes. Only the engine to move thinks
 (there is no pondering), so K games keep K engines busy: with K equal to the number of
 cores the engines already compete with everything else on the machine (the referee, the
-OS, other jobs), and K above it divides the CPU, so the think time no longer buys the
-same depth. The summary's "reported search depth" shows the effect.
+OS, other jobs), and K above it divides the CPU, so a think time no longer buys the same
+depth (fixed-node play is not affected, only slower).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import queue
 import random
 import re
-import shlex
-import subprocess
+import signal
 import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .errors import GomokuError
-from .geometry import moves_from_text, moves_to_text
-from .renju_reference import forbidden as renju_forbidden
+from .geometry import moves_to_text
+from .openings import BALANCED_OPENINGS, SPRT_OPENINGS, load_openings
+from .pairs import (
+    PairTracker,
+    game_record,
+    pair_line,
+    pentanomial_from_records,
+    pentanomial_of,
+    read_records,
+    record_score1,
+)
+from .processes import EngineProcess
+from .referee import (
+    DEFAULT_TOLERANCE_MS,
+    GameResult,
+    GameSpec,
+    MatchConfig,
+    play_game,
+)
+from .revisions import RevisionError, brain_knows_max_node, exported_engines
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
+from .sprt import UNDECIDED, Sprt
+from .stats import Pentanomial, elo_with_error, format_elo, score_stats
+
+__all__ = [
+    "GameResult",
+    "GameSpec",
+    "MatchConfig",
+    "MatchSummary",
+    "build_schedule",
+    "load_openings",
+    "main",
+    "pentanomial_from_records",
+    "run_match",
+]
 
 Point = tuple[int, int]
 
-OPENING_SIZE = 15  # opening files are written for 15x15 and centred on larger boards
-DEFAULT_OPENINGS = Path(__file__).resolve().parents[2] / "openings" / "balanced.txt"
-DEFAULT_TOLERANCE_MS = 200
-START_TIMEOUT_S = 30.0
-ABOUT_TIMEOUT_S = 5.0
-_MOVE_RE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
-_NAME_RE = re.compile(r'name\s*=\s*"([^"]*)"', re.IGNORECASE)
-_QUIET_PREFIXES = ("MESSAGE", "DEBUG")
+NODE_TURN_BASE_MS = 10_000
+NODE_TURN_MS_PER_NODE = 2
 _DEPTH_RE = re.compile(r"\bdepth\s+(\d+)", re.IGNORECASE)
-
-# --------------------------------------------------------------------------------------
-# Statistics
-
-
-def elo_from_score(score: float) -> float:
-    """Elo difference for an expected score in [0, 1] (logistic model, 400 scale).
-
-    Returns -inf for 0 and +inf for 1.
-    """
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
-def score_stats(wins: int, losses: int, draws: int) -> tuple[float, float]:
-    """Mean score per game and its standard error -> (score, stderr).
-
-    The per-game variance is the trinomial one: sum over outcomes (1, 1/2, 0) of
-    frequency * (outcome - score)^2; stderr = sqrt(variance / games). Raises ValueError
-    when there are no games.
-    """
-    n = wins + losses + draws
-    if n <= 0:
-        raise ValueError("no games")
-    score = (wins + 0.5 * draws) / n
-    var = (wins * (1.0 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
-    return score, math.sqrt(var / n)
-
-
-def elo_with_error(wins: int, losses: int, draws: int, z: float = 1.96) -> tuple[float, float]:
-    """Elo difference and the half-width of its confidence interval -> (elo, error).
-
-    The interval is the Elo of score -/+ z * stderr (z = 1.96: 95%); the error is half
-    its width and is inf when a bound reaches a score of 0 or 1 (or the score is 0 or 1).
-    """
-    score, se = score_stats(wins, losses, draws)
-    if score in (0.0, 1.0):
-        return elo_from_score(score), math.inf
-    lo = elo_from_score(score - z * se)
-    hi = elo_from_score(score + z * se)
-    return elo_from_score(score), (hi - lo) / 2.0
-
-
-def format_elo(elo: float, error: float) -> str:
-    """ "+35.2 +/- 80.1" (inf shown as "inf")."""
-
-    def fmt(v: float, sign: bool) -> str:
-        if math.isinf(v):
-            text = "inf"
-            return ("+" if v > 0 else "-") + text if sign else text
-        v = round(v, 1) + 0.0  # no "-0.0"
-        return f"{v:+.1f}" if sign else f"{v:.1f}"
-
-    return f"{fmt(elo, True)} +/- {fmt(error, False)}"
-
-
-# --------------------------------------------------------------------------------------
-# Referee
-
-
-_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-
-
-def find_five(board: Sequence[Sequence[int]], x: int, y: int, rule: Rule) -> list[Point] | None:
-    """The winning line through the stone at (x, y), or None.
-
-    ``board[y][x]`` holds 0 (empty), 1 or 2. Freestyle: a run of five or more wins; standard:
-    a run of exactly five; renju: exactly five for black (1), five or more for white (2).
-    Returns the whole run (sorted along its direction).
-    """
-    size = len(board)
-    colour = board[y][x]
-    if colour == 0:
-        return None
-    for dx, dy in _DIRECTIONS:
-        run = [(x, y)]
-        for sgn in (1, -1):
-            cx, cy = x + sgn * dx, y + sgn * dy
-            while 0 <= cx < size and 0 <= cy < size and board[cy][cx] == colour:
-                run.append((cx, cy))
-                cx, cy = cx + sgn * dx, cy + sgn * dy
-        if len(run) == 5 or (len(run) > 5 and rule.overline_wins_for(colour)):
-            return sorted(run)
-    return None
-
-
-def parse_move_answer(text: str, size: int) -> Point:
-    """Parse an engine's move answer "x,y" -> (x, y); ValueError when malformed or off board."""
-    m = _MOVE_RE.match(text)
-    if not m:
-        raise ValueError(f"not a move: {text.strip()[:80]!r}")
-    x, y = int(m.group(1)), int(m.group(2))
-    if not (0 <= x < size and 0 <= y < size):
-        raise ValueError(f"move {x},{y} is off the {size}x{size} board")
-    return x, y
-
-
-# --------------------------------------------------------------------------------------
-# Openings
-
-
-def parse_openings(text: str, size: int = DEFAULT_SIZE) -> list[list[Point]]:
-    """Parse an openings file: one opening per line as "h8 i9 j10" (black first).
-
-    Blank lines and text after '#' are ignored. Moves are read on a 15x15 board and
-    shifted to the centre of a larger one. Raises ValueError (with the line number) on a
-    malformed move, a repeated cell or a position that already has a five.
-    """
-    check_size(size)
-    shift = (size - OPENING_SIZE) // 2
-    openings = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        try:
-            moves = [(x + shift, y + shift) for x, y in moves_from_text(line, OPENING_SIZE)]
-        except GomokuError as exc:
-            raise ValueError(f"line {lineno}: {exc}") from None
-        if len(set(moves)) != len(moves):
-            raise ValueError(f"line {lineno}: a cell is played twice")
-        board = [[0] * size for _ in range(size)]
-        for i, (x, y) in enumerate(moves):
-            board[y][x] = 1 + i % 2
-            if find_five(board, x, y, Rule.FREESTYLE):
-                raise ValueError(f"line {lineno}: the opening already contains a five")
-        openings.append(moves)
-    return openings
-
-
-def load_openings(path: str | Path, size: int = DEFAULT_SIZE) -> list[list[Point]]:
-    """Read and parse an openings file (see parse_openings); ValueError if it has none."""
-    openings = parse_openings(Path(path).read_text(encoding="utf-8"), size)
-    if not openings:
-        raise ValueError(f"{path}: no openings")
-    return openings
-
-
-# --------------------------------------------------------------------------------------
-# Engine processes
-
-
-class EngineError(Exception):
-    """The engine process failed: crashed, timed out or could not be started."""
-
-
-class EngineCrash(EngineError):
-    pass
-
-
-class EngineTimeout(EngineError):
-    pass
-
-
-class EngineProcess:
-    """One Gomocup engine run as a child process, talking line by line over pipes.
-
-    A reader thread moves stdout lines into a queue so reads can time out. MESSAGE and
-    DEBUG lines are skipped by :meth:`read_answer` (the last MESSAGE is kept).
-    """
-
-    def __init__(self, command: str, label: str, verbose: bool = False) -> None:
-        self.argv = shlex.split(command)
-        if not self.argv:
-            raise ValueError(f"empty engine command for {label}")
-        self.command = command
-        self.label = label
-        self.verbose = verbose
-        self.name: str | None = None
-        self.proc: subprocess.Popen[str] | None = None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.last_message = ""
-        self.fresh = True  # no game started since the process was launched
-
-    @property
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def start(self) -> None:
-        """Launch the process (EngineCrash if it cannot be started)."""
-        self.kill()
-        try:
-            self.proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=None if self.verbose else subprocess.DEVNULL,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-            )
-        except OSError as exc:
-            self.proc = None
-            raise EngineCrash(f"cannot start {self.command!r}: {exc}") from None
-        self.lines = queue.Queue()
-        self.fresh = True
-        threading.Thread(target=self._reader, args=(self.proc, self.lines), daemon=True).start()
-
-    @staticmethod
-    def _reader(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-        assert proc.stdout is not None
-        try:
-            for line in proc.stdout:
-                lines.put(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        lines.put(None)
-
-    def send(self, *commands: str) -> None:
-        """Write command lines and flush (EngineCrash if the pipe is closed)."""
-        if self.proc is None or self.proc.stdin is None:
-            raise EngineCrash("not running")
-        try:
-            self.proc.stdin.write("".join(c + "\n" for c in commands))
-            self.proc.stdin.flush()
-        except (OSError, ValueError):
-            raise EngineCrash("crashed (pipe closed)") from None
-
-    def drain(self) -> None:
-        """Discard pending output (EngineCrash if the process has exited)."""
-        while True:
-            try:
-                line = self.lines.get_nowait()
-            except queue.Empty:
-                return
-            if line is None:
-                raise EngineCrash("crashed (exited)")
-
-    def read_answer(self, timeout_s: float) -> str:
-        """The next line that is not MESSAGE/DEBUG, within timeout_s seconds.
-
-        Raises EngineTimeout or EngineCrash (end of output).
-        """
-        deadline = time.perf_counter() + timeout_s
-        while True:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise EngineTimeout(f"no answer within {timeout_s * 1000:.0f} ms")
-            try:
-                line = self.lines.get(timeout=remaining)
-            except queue.Empty:
-                continue
-            if line is None:
-                code = self.proc.wait(timeout=5) if self.proc else None
-                raise EngineCrash(f"crashed (exit code {code})")
-            word = line.split(None, 1)[0].upper() if line.strip() else ""
-            if word in _QUIET_PREFIXES:
-                if word == "MESSAGE":
-                    self.last_message = line[len("MESSAGE") :].strip()
-                continue
-            if not word:
-                continue
-            return line
-
-    def request_ok(self, command: str, timeout_s: float) -> None:
-        """Send a command that must be answered OK (EngineError otherwise)."""
-        self.send(command)
-        answer = self.read_answer(timeout_s)
-        if answer.strip().upper() != "OK":
-            raise EngineError(f"{command.split()[0]} answered {answer.strip()[:80]!r}")
-
-    def about(self) -> str:
-        """The engine's name from ABOUT (falls back to the command's program name)."""
-        fallback = Path(self.argv[0]).name if len(self.argv) == 1 else " ".join(self.argv[-2:])
-        try:
-            self.send("ABOUT")
-            m = _NAME_RE.search(self.read_answer(ABOUT_TIMEOUT_S))
-        except EngineError:
-            return fallback
-        return m.group(1) if m and m.group(1) else fallback
-
-    def kill(self) -> None:
-        """Kill the process if running."""
-        if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                pass
-            for stream in (self.proc.stdin, self.proc.stdout):
-                try:
-                    if stream:
-                        stream.close()
-                except OSError:
-                    pass
-        self.proc = None
-
-    def stop(self) -> None:
-        """Send END, give the engine a moment to exit, then kill it."""
-        if self.alive:
-            try:
-                self.send("END")
-                assert self.proc is not None
-                self.proc.wait(timeout=2)
-            except (EngineError, subprocess.TimeoutExpired):
-                pass
-        self.kill()
-
-
-# --------------------------------------------------------------------------------------
-# Games
-
-
-@dataclass
-class MatchConfig:
-    """Settings of a match (times in milliseconds)."""
-
-    engine1: str
-    engine2: str
-    games: int = 2
-    turn_ms: int = 1000
-    size: int = DEFAULT_SIZE
-    rule: Rule = Rule.FREESTYLE
-    match_ms: int | None = None
-    tolerance_ms: int = DEFAULT_TOLERANCE_MS
-    concurrency: int = 1
-    seed: int | None = None
-    verbose: bool = False
-
-
-@dataclass
-class GameSpec:
-    """One scheduled game: which opening, and which engine (0 or 1) plays black."""
-
-    index: int
-    opening_index: int
-    opening: list[Point]
-    black: int
-
-
-@dataclass
-class GameResult:
-    """Outcome of a game. winner: 0 = engine1, 1 = engine2, None = draw.
-
-    kind is one of "five", "full" (draw), "time", "crash", "illegal", "forbidden" (black
-    on a forbidden point under renju), "start".
-    """
-
-    spec: GameSpec
-    winner: int | None
-    kind: str
-    reason: str
-    moves: list[Point] = field(default_factory=list)
-    times_ms: list[int] = field(default_factory=list)
-    infos: list[str] = field(default_factory=list)  # last MESSAGE before each answer
-    line: list[Point] = field(default_factory=list)
-
-    @property
-    def score1(self) -> float:
-        """engine1's score: 1, 0.5 or 0."""
-        return 0.5 if self.winner is None else (1.0 if self.winner == 0 else 0.0)
-
-    @property
-    def result_text(self) -> str:
-        """From black's point of view: "1-0", "0-1" or "1/2-1/2"."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner == self.spec.black else "0-1"
+_NODES_RE = re.compile(r"\bnodes\s+(\d+)", re.IGNORECASE)
+
+
+def default_turn_ms(nodes: Iterable[int | None]) -> int:
+    """The turn time given to node-limited engines when none is asked for: 10 s plus
+    2 ms per node of the larger budget (our brain searches about 10-50 nodes per ms, so
+    this is far more than a move needs even on a loaded machine; a hung engine still
+    loses)."""
+    budget = max((n for n in nodes if n is not None), default=0)
+    return NODE_TURN_BASE_MS + NODE_TURN_MS_PER_NODE * budget
 
 
 def build_schedule(openings: list[list[Point]], games: int, seed: int | None) -> list[GameSpec]:
@@ -450,140 +138,22 @@ def build_schedule(openings: list[list[Point]], games: int, seed: int | None) ->
     return specs
 
 
-# Gomocup's INFO rule value for each rule (bit 1 exactly five, bit 4 renju).
-INFO_RULE_BITS = {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
-
-
-def _new_game(engine: EngineProcess, cfg: MatchConfig) -> None:
-    """Bring an engine to a fresh game with this match's settings (EngineError on failure).
-
-    The INFO settings go first, so that an engine can prepare for the rule while it
-    answers START/RESTART (which has a generous timeout) rather than during its first move.
-    """
-    if not engine.alive:
-        engine.start()
-    else:
-        engine.drain()
-    engine.send(
-        f"INFO timeout_turn {cfg.turn_ms}",
-        f"INFO timeout_match {cfg.match_ms or 0}",
-        f"INFO time_left {cfg.match_ms or 2147483647}",
-        "INFO max_memory 0",
-        "INFO game_type 1",
-        f"INFO rule {INFO_RULE_BITS[cfg.rule]}",
-    )
-    if engine.fresh:
-        engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
-        if engine.name is None:
-            engine.name = engine.about()
-    else:
-        try:
-            engine.request_ok("RESTART", START_TIMEOUT_S)
-        except EngineTimeout:
-            raise
-        except EngineError:
-            engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
-    engine.fresh = False
-
-
-def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig) -> GameResult:
-    """Play one game between engines[0] (engine1) and engines[1] (engine2)."""
-    size = cfg.size
-    board = [[0] * size for _ in range(size)]
-    moves = list(spec.opening)
-    for i, (x, y) in enumerate(moves):
-        board[y][x] = 1 + i % 2
-    colour_engine = {1: spec.black, 2: 1 - spec.black}
-    clock: dict[int, float | None] = {0: cfg.match_ms, 1: cfg.match_ms}
-    known: dict[int, int | None] = {0: None, 1: None}  # moves each engine has been told
-    times: list[int] = []
-    infos: list[str] = []
-
-    def lose(idx: int, kind: str, reason: str) -> GameResult:
-        label = f"{engines[idx].label} {reason}"
-        return GameResult(spec, 1 - idx, kind, label, moves, times, infos)
-
-    for idx in (0, 1):
-        try:
-            _new_game(engines[idx], cfg)
-        except EngineError as exc:
-            engines[idx].kill()
-            return lose(idx, "start", f"failed to start a game: {exc}")
-
-    while True:
-        if len(moves) >= size * size:
-            return GameResult(spec, None, "full", "board full", moves, times, infos)
-        colour = 1 + len(moves) % 2
-        idx = colour_engine[colour]
-        eng = engines[idx]
-        commands = []
-        if clock[idx] is not None:
-            commands.append(f"INFO time_left {max(0, int(clock[idx]))}")
-        if known[idx] is None:
-            if not moves:
-                commands.append("BEGIN")
-            else:
-                commands.append("BOARD")
-                for i, (x, y) in enumerate(moves):
-                    commands.append(f"{x},{y},{1 if 1 + i % 2 == colour else 2}")
-                commands.append("DONE")
-        else:
-            assert known[idx] == len(moves) - 1
-            x, y = moves[-1]
-            commands.append(f"TURN {x},{y}")
-        allowed_ms = cfg.turn_ms + cfg.tolerance_ms
-        if clock[idx] is not None:
-            allowed_ms = min(allowed_ms, max(0.0, clock[idx]) + cfg.tolerance_ms)
-        eng.last_message = ""
-        t0 = time.perf_counter()
-        try:
-            eng.drain()
-            eng.send(*commands)
-            answer = eng.read_answer(allowed_ms / 1000.0)
-        except EngineTimeout:
-            eng.kill()
-            return lose(idx, "time", f"lost on time (no move within {allowed_ms:.0f} ms)")
-        except EngineError as exc:
-            eng.kill()
-            return lose(idx, "crash", str(exc))
-        elapsed = (time.perf_counter() - t0) * 1000.0
-        times.append(round(elapsed))
-        infos.append(eng.last_message)
-        if clock[idx] is not None:
-            clock[idx] = clock[idx] - elapsed  # type: ignore[operator]
-            if clock[idx] < -cfg.tolerance_ms:  # type: ignore[operator]
-                return lose(idx, "time", "lost on time (match clock)")
-        try:
-            x, y = parse_move_answer(answer, size)
-        except ValueError as exc:
-            return lose(idx, "illegal", f"bad answer: {exc}")
-        if board[y][x]:
-            return lose(idx, "illegal", f"illegal move {x},{y} (occupied)")
-        if cfg.rule is Rule.RENJU and colour == 1:
-            shape = renju_forbidden(board, x, y)
-            if shape:
-                moves.append((x, y))
-                return lose(idx, "forbidden", f"played the forbidden point {x},{y} ({shape})")
-        board[y][x] = colour
-        moves.append((x, y))
-        known[idx] = len(moves)
-        line = find_five(board, x, y, cfg.rule)
-        if line:
-            res = GameResult(spec, idx, "five", f"{eng.label} made five", moves, times, infos)
-            res.line = line
-            return res
-
-
 # --------------------------------------------------------------------------------------
 # Match
 
 
 @dataclass
 class MatchSummary:
-    """Results of a match, in game order."""
+    """Results of a match, in game order, and the SPRT's verdict if one ran.
+
+    decision is the verdict at the first crossing of a bound (UNDECIDED if none, None
+    without an SPRT), decided_after its number of pairs."""
 
     results: list[GameResult]
     names: list[str]
+    sprt: Sprt | None = None
+    decision: str | None = None
+    decided_after: int | None = None
 
     @property
     def wins(self) -> int:
@@ -597,6 +167,10 @@ class MatchSummary:
     def draws(self) -> int:
         return sum(1 for r in self.results if r.winner is None)
 
+    @property
+    def pentanomial(self) -> Pentanomial:
+        return pentanomial_of(self.results)
+
     def lines(self) -> list[str]:
         """The final report as text lines (the first starts with "Result:")."""
         w, l, d = self.wins, self.losses, self.draws
@@ -605,13 +179,13 @@ class MatchSummary:
         if n == 0:
             return ["Result: no games played"]
         score, se = score_stats(w, l, d)
-        elo, err = elo_with_error(w, l, d)
         out.append(
             f"Result: engine1 {self.names[0]} vs engine2 {self.names[1]}: "
             f"+{w} -{l} ={d} of {n}, score {100 * score:.1f}% (+/- {196 * se:.1f}), "
-            f"Elo {format_elo(elo, err)} (95%)"
+            f"Elo {format_elo(*elo_with_error(w, l, d))} (95%)"
         )
-        by_colour = Counter()
+        out.extend(self.pair_lines())
+        by_colour: Counter[tuple[str, str]] = Counter()
         for r in self.results:
             side = "black" if r.spec.black == 0 else "white"
             by_colour[side, "w" if r.winner == 0 else "l" if r.winner == 1 else "d"] += 1
@@ -634,42 +208,35 @@ class MatchSummary:
             f"answer time: mean {sum(times) / max(1, len(times)):.0f} ms, "
             f"max {max(times, default=0)} ms"
         )
-        depths = [
-            int(m.group(1))
-            for r in self.results
-            for info in r.infos
-            if (m := _DEPTH_RE.search(info))
-        ]
-        if depths:
-            out.append(
-                f"reported search depth (last MESSAGE per move): mean "
-                f"{sum(depths) / len(depths):.1f} over {len(depths)} moves"
-            )
+        for label, pattern in (("depth", _DEPTH_RE), ("nodes", _NODES_RE)):
+            values = [
+                int(m.group(1))
+                for r in self.results
+                for info in r.infos
+                if (m := pattern.search(info))
+            ]
+            if values:
+                out.append(
+                    f"reported search {label} (last MESSAGE per move): mean "
+                    f"{sum(values) / len(values):.1f} over {len(values)} moves"
+                )
         return out
 
-
-def game_record(result: GameResult, cfg: MatchConfig, names: list[str]) -> dict[str, object]:
-    """A JSON-ready record of one game."""
-    spec = result.spec
-    return {
-        "game": spec.index + 1,
-        "size": cfg.size,
-        "rule": cfg.rule.label,
-        "turn_ms": cfg.turn_ms,
-        "opening_index": spec.opening_index,
-        "opening": moves_to_text(spec.opening, cfg.size),
-        "black": f"engine{spec.black + 1}",
-        "white": f"engine{2 - spec.black}",
-        "black_name": names[spec.black],
-        "white_name": names[1 - spec.black],
-        "result": result.result_text,
-        "winner": None if result.winner is None else f"engine{result.winner + 1}",
-        "reason": result.reason,
-        "moves": moves_to_text(result.moves, cfg.size),
-        "five": moves_to_text(result.line, cfg.size),
-        "times_ms": result.times_ms,
-        "infos": result.infos,
-    }
+    def pair_lines(self) -> list[str]:
+        """The pentanomial line and, with an SPRT, its verdict line."""
+        counts = self.pentanomial
+        if counts.pairs == 0:
+            return ["pentanomial: no complete pair"]
+        elo, err = counts.elo_with_error()
+        out = [
+            f"pentanomial (pairs scoring engine1 0, 1/2, 1, 3/2, 2): {counts.text()} of "
+            f"{counts.pairs} pairs, Elo {format_elo(elo, err)} (95%, pentanomial)"
+        ]
+        if self.sprt is not None:
+            verdict = self.decision or UNDECIDED
+            when = f" after {self.decided_after} pairs" if self.decided_after else ""
+            out.append(f"SPRT: {verdict}{when}; final {self.sprt.status(counts)}")
+        return out
 
 
 def run_match(
@@ -677,11 +244,16 @@ def run_match(
     specs: list[GameSpec],
     out: TextIO | None = None,
     on_result: Callable[[GameResult, list[str]], None] | None = None,
+    sprt: Sprt | None = None,
 ) -> MatchSummary:
-    """Play the scheduled games with cfg.concurrency workers; print a line per game
-    to ``out`` (default sys.stdout).
+    """Play the scheduled games with cfg.concurrency workers; print a line per game and
+    one per completed pair to ``out`` (default sys.stdout).
 
     on_result(result, names) is called (under a lock) after each game, in finishing order.
+    With ``sprt``, no new game starts once the LLR of the completed pairs has crossed a
+    bound (games under way are finished and counted). On an exception or
+    KeyboardInterrupt in the calling thread every engine process is killed before it
+    propagates.
     """
     stream = out if out is not None else sys.stdout
     results: list[GameResult | None] = [None] * len(specs)
@@ -690,39 +262,60 @@ def run_match(
     for s in specs:
         todo.put(s)
     lock = threading.Lock()
+    decided = threading.Event()  # the SPRT decided: start no more games
+    interrupted = threading.Event()  # the caller is unwinding: drop games under way
     errors: list[BaseException] = []
     tally = [0, 0, 0]  # engine1 wins, losses, draws
+    pairs = PairTracker()
+    verdict: dict[str, Any] = {"decision": UNDECIDED if sprt else None, "after": None}
+    processes: list[EngineProcess] = []
+
+    def record(res: GameResult, spec: GameSpec, engines: list[EngineProcess]) -> None:
+        """Under the lock: keep the result, print its lines, update the SPRT."""
+        for i, e in enumerate(engines):
+            if e.name and names[i] == f"engine{i + 1}":
+                names[i] = e.name
+        results[spec.index] = res
+        tally[0 if res.winner == 0 else 1 if res.winner == 1 else 2] += 1
+        black = f"engine{spec.black + 1}"
+        stream.write(
+            f"[{sum(tally)}/{len(specs)}] game {spec.index + 1} "
+            f"(opening {spec.opening_index + 1}: "
+            f"{moves_to_text(spec.opening, cfg.size) or '-'}; black={black}): "
+            f"{res.result_text} {res.reason}, {len(res.moves)} moves | engine1 "
+            f"+{tally[0]} -{tally[1]} ={tally[2]}\n"
+        )
+        if pairs.add(spec.index, res.score1) is not None:
+            counts = pairs.pentanomial
+            stream.write(pair_line(counts, sprt) + "\n")
+            if sprt is not None and verdict["decision"] == UNDECIDED:
+                decision = sprt.decision(sprt.llr(counts))
+                if decision != UNDECIDED:
+                    verdict["decision"], verdict["after"] = decision, counts.pairs
+                    decided.set()
+                    stream.write(f"SPRT: {decision} after {counts.pairs} pairs; no new games\n")
+        stream.flush()
+        if on_result:
+            on_result(res, names)
 
     def worker() -> None:
         engines = [
-            EngineProcess(cfg.engine1, "engine1", cfg.verbose),
-            EngineProcess(cfg.engine2, "engine2", cfg.verbose),
+            EngineProcess(cfg.engine1, "engine1", cfg.verbose, env=cfg.env1),
+            EngineProcess(cfg.engine2, "engine2", cfg.verbose, env=cfg.env2),
         ]
+        with lock:
+            processes.extend(engines)
         try:
-            while not errors:
+            while not errors and not decided.is_set() and not interrupted.is_set():
                 try:
                     spec = todo.get_nowait()
                 except queue.Empty:
                     return
                 res = play_game(engines, spec, cfg)
                 with lock:
-                    for i, e in enumerate(engines):
-                        if e.name and names[i] == f"engine{i + 1}":
-                            names[i] = e.name
-                    results[spec.index] = res
-                    tally[0 if res.winner == 0 else 1 if res.winner == 1 else 2] += 1
-                    done = sum(tally)
-                    black = f"engine{spec.black + 1}"
-                    stream.write(
-                        f"[{done}/{len(specs)}] game {spec.index + 1} "
-                        f"(opening {spec.opening_index + 1}: "
-                        f"{moves_to_text(spec.opening, cfg.size) or '-'}; black={black}): "
-                        f"{res.result_text} {res.reason}, {len(res.moves)} moves | engine1 "
-                        f"+{tally[0]} -{tally[1]} ={tally[2]}\n"
-                    )
-                    stream.flush()
-                    if on_result:
-                        on_result(res, names)
+                    if interrupted.is_set():
+                        return  # the engines were killed under this game
+                    record(res, spec, engines)
         except BaseException as exc:  # surfaced by the main thread
             errors.append(exc)
         finally:
@@ -730,26 +323,71 @@ def run_match(
                 e.stop()
 
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, cfg.concurrency))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        while t.is_alive():
-            t.join(0.2)
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            while t.is_alive():
+                t.join(0.2)
+    except BaseException:
+        interrupted.set()
+        with lock:
+            for e in processes:
+                e.kill()
+        for t in threads:
+            t.join(5)
+        raise
     if errors:
         raise errors[0]
-    return MatchSummary([r for r in results if r is not None], names)
+    return MatchSummary(
+        [r for r in results if r is not None],
+        names,
+        sprt=sprt,
+        decision=verdict["decision"],
+        decided_after=verdict["after"],
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Command line
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m gomoku.match",
-        description="Play two Gomocup engines against each other from balanced openings.",
+        description="Play two Gomocup engines against each other from balanced openings, "
+        "in colour-swapped pairs; optionally at fixed nodes and as an SPRT.",
+        epilog="An engine is a command line, or rev:REF [brain options] for the brain of a "
+        "commit of this repository (e.g. rev:main, 'rev:43bc1d6 --no-book').",
     )
-    p.add_argument("--engine1", required=True, help="command line of engine 1")
-    p.add_argument("--engine2", required=True, help="command line of engine 2")
-    p.add_argument("--games", type=int, default=2, help="number of games (default 2)")
-    p.add_argument("--turn-ms", type=int, required=True, help="time per move in ms")
-    p.add_argument("--openings", default=None, help=f"openings file (default {DEFAULT_OPENINGS})")
+    p.add_argument("--engine1", help="engine 1: command line or rev:REF [options]")
+    p.add_argument("--engine2", help="engine 2: command line or rev:REF [options]")
+    p.add_argument("--games", type=int, default=2, help="number of games; the maximum with --sprt")
+    p.add_argument(
+        "--turn-ms",
+        type=int,
+        default=None,
+        help="time per move in ms (required without --nodes; with --nodes default "
+        f"{NODE_TURN_BASE_MS} + {NODE_TURN_MS_PER_NODE} per node)",
+    )
+    p.add_argument("--nodes", type=int, default=None, help="node budget per move (both)")
+    p.add_argument("--nodes1", type=int, default=None, help="engine 1's node budget")
+    p.add_argument("--nodes2", type=int, default=None, help="engine 2's node budget")
+    p.add_argument(
+        "--sprt",
+        nargs=2,
+        type=float,
+        metavar=("ELO0", "ELO1"),
+        default=None,
+        help="SPRT of H0 elo0 against H1 elo1 (logistic Elo, alpha = beta = 0.05); "
+        "stops at a decision",
+    )
+    p.add_argument(
+        "--openings",
+        default=None,
+        help=f"openings file (default {BALANCED_OPENINGS.name}; with --nodes or --sprt "
+        f"{SPRT_OPENINGS.name}; both in {SPRT_OPENINGS.parent})",
+    )
     p.add_argument("--size", type=int, default=DEFAULT_SIZE, help="board size 15..20")
     p.add_argument("--rule", default="freestyle", choices=[r.label for r in Rule])
     p.add_argument("--match-ms", type=int, default=None, help="time per game per engine, ms")
@@ -770,49 +408,170 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--records", "--pgn-out", dest="records", default=None, help="write JSON-lines records"
     )
+    p.add_argument(
+        "--from-records",
+        default=None,
+        metavar="FILE",
+        help="play nothing: recompute the pair statistics (and --sprt) of a records file",
+    )
     p.add_argument("--verbose", action="store_true", help="show the engines' stderr")
     return p
 
 
+def summarize_records(path: str, sprt: Sprt | None, out: TextIO) -> int:
+    """--from-records: the pair statistics of a records file."""
+    records = read_records(path)
+    counts = pentanomial_from_records(records)
+    wins = sum(1 for r in records if record_score1(r) == 1.0)
+    losses = sum(1 for r in records if record_score1(r) == 0.0)
+    draws = len(records) - wins - losses
+    out.write(f"{path}: {len(records)} games, engine1 +{wins} -{losses} ={draws}\n")
+    if counts.pairs == 0:
+        out.write("pentanomial: no complete pair\n")
+        return 0
+    out.write(pair_line(counts, sprt) + "\n")
+    return 0
+
+
+def _node_budgets(args: argparse.Namespace) -> tuple[int | None, int | None]:
+    nodes1 = args.nodes1 if args.nodes1 is not None else args.nodes
+    nodes2 = args.nodes2 if args.nodes2 is not None else args.nodes
+    return nodes1, nodes2
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point; returns the exit status (2 on bad arguments)."""
+    """Command-line entry point; returns the exit status (2 on bad arguments, 130 when
+    interrupted)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    sprt = None
+    if args.sprt is not None:
+        try:
+            sprt = Sprt(args.sprt[0], args.sprt[1])
+        except ValueError as exc:
+            parser.error(f"--sprt: {exc}")
+    if args.from_records:
+        try:
+            return summarize_records(args.from_records, sprt, sys.stdout)
+        except (OSError, ValueError, KeyError) as exc:
+            parser.error(f"--from-records: {exc}")
+    if not args.engine1 or not args.engine2:
+        parser.error("--engine1 and --engine2 are required (unless --from-records)")
     try:
         size = check_size(args.size)
         rule = parse_rule(args.rule)
     except GomokuError as exc:
         parser.error(str(exc))
-    if args.games < 1 or args.turn_ms < 0 or args.concurrency < 1:
+    nodes1, nodes2 = _node_budgets(args)
+    if any(n is not None and n < 1 for n in (nodes1, nodes2)):
+        parser.error("--nodes, --nodes1 and --nodes2 must be >= 1")
+    node_limited = nodes1 is not None or nodes2 is not None
+    turn_ms = args.turn_ms
+    if turn_ms is None:
+        if not node_limited:
+            parser.error("--turn-ms is required without --nodes")
+        turn_ms = default_turn_ms((nodes1, nodes2))
+    if args.games < 1 or turn_ms < 0 or args.concurrency < 1:
         parser.error("--games and --concurrency must be >= 1 and --turn-ms >= 0")
-    path = Path(args.openings) if args.openings else DEFAULT_OPENINGS
+    if args.openings:
+        path = Path(args.openings)
+    else:
+        path = SPRT_OPENINGS if node_limited or sprt else BALANCED_OPENINGS
     try:
         openings = load_openings(path, size)
     except (OSError, ValueError) as exc:
         parser.error(f"openings: {exc}")
-    cfg = MatchConfig(
-        engine1=args.engine1,
-        engine2=args.engine2,
-        games=args.games,
-        turn_ms=args.turn_ms,
-        size=size,
-        rule=rule,
-        match_ms=args.match_ms,
-        tolerance_ms=args.tolerance_ms,
-        concurrency=args.concurrency,
-        seed=args.seed,
-        verbose=args.verbose,
-    )
+
+    previous_handler = None
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM ends the match like Ctrl-C: engines killed, rev: folders removed.
+        previous_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        with ExitStack() as stack:
+            try:
+                engines = stack.enter_context(exported_engines([args.engine1, args.engine2]))
+            except RevisionError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+            for engine, nodes in zip(engines, (nodes1, nodes2), strict=True):
+                if nodes is not None and engine.folder and not brain_knows_max_node(engine.folder):
+                    print(
+                        f"error: {engine.description}: this brain does not know INFO max_node, "
+                        "so it cannot play at fixed nodes",
+                        file=sys.stderr,
+                    )
+                    return 2
+            cfg = MatchConfig(
+                engine1=engines[0].command,
+                engine2=engines[1].command,
+                games=args.games,
+                turn_ms=turn_ms,
+                size=size,
+                rule=rule,
+                match_ms=args.match_ms,
+                tolerance_ms=args.tolerance_ms,
+                concurrency=args.concurrency,
+                seed=args.seed,
+                verbose=args.verbose,
+                nodes1=nodes1,
+                nodes2=nodes2,
+                env1=engines[0].env,
+                env2=engines[1].env,
+            )
+            return _play(cfg, openings, path, sprt, args.records, engines)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if previous_handler is not None:
+            signal.signal(signal.SIGTERM, previous_handler)
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _play(
+    cfg: MatchConfig,
+    openings: list[list[Point]],
+    path: Path,
+    sprt: Sprt | None,
+    records_path: str | None,
+    engines: Sequence[Any],
+) -> int:
     specs = build_schedule(openings, cfg.games, cfg.seed)
+    limits = f"{cfg.turn_ms} ms/move (+{cfg.tolerance_ms} ms grace)"
+    if cfg.nodes1 is not None or cfg.nodes2 is not None:
+        shown = (
+            f"{cfg.nodes1}"
+            if cfg.nodes1 == cfg.nodes2
+            else f"{cfg.nodes1 or 'no limit'} (engine1) / {cfg.nodes2 or 'no limit'} (engine2)"
+        )
+        limits = f"{shown} nodes/move, turn cap {limits}"
     print(
-        f"Match: {cfg.games} games, {cfg.turn_ms} ms/move (+{cfg.tolerance_ms} ms grace)"
-        f"{f', {cfg.match_ms} ms/game' if cfg.match_ms else ''}, {size}x{size} {rule.label}, "
-        f"{len(openings)} openings from {path}, concurrency {cfg.concurrency}",
+        f"Match: {cfg.games} games{' at most (SPRT)' if sprt else ''}, {limits}"
+        f"{f', {cfg.match_ms} ms/game' if cfg.match_ms else ''}, {cfg.size}x{cfg.size} "
+        f"{cfg.rule.label}, {len(openings)} openings from {path}, concurrency "
+        f"{cfg.concurrency}",
         flush=True,
     )
-    print(f"engine1: {cfg.engine1}\nengine2: {cfg.engine2}", flush=True)
+    print(f"engine1: {engines[0].description}\nengine2: {engines[1].description}", flush=True)
+    if sprt is not None:
+        lower, upper = sprt.bounds
+        print(
+            f"SPRT: H0 elo {sprt.elo0:g}, H1 elo {sprt.elo1:g}, alpha {sprt.alpha:g}, beta "
+            f"{sprt.beta:g}: bounds [{lower:.2f}, {upper:.2f}]",
+            flush=True,
+        )
+    if cfg.games > 2 * len(openings):
+        print(
+            f"warning: {cfg.games} games need {(cfg.games + 1) // 2} openings, the file has "
+            f"{len(openings)}: openings are replayed (with deterministic engines, the same "
+            "games again)",
+            flush=True,
+        )
     t0 = time.perf_counter()
-    records: TextIO | None = open(args.records, "w", encoding="utf-8") if args.records else None
+    records: TextIO | None = open(records_path, "w", encoding="utf-8") if records_path else None
 
     def write_record(result: GameResult, names: list[str]) -> None:
         if records:
@@ -820,10 +579,7 @@ def main(argv: list[str] | None = None) -> int:
             records.flush()
 
     try:
-        summary = run_match(cfg, specs, on_result=write_record)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        summary = run_match(cfg, specs, on_result=write_record, sprt=sprt)
     finally:
         if records:
             records.close()

@@ -20,7 +20,8 @@ Supported commands (case-insensitive command words, one per line):
                      rule (bit field: 1 = exactly five; 2 = continuous (ignored); 4 = renju,
                      whatever the other bits; 8 = caro is not supported: we fall back to
                      "exactly five", or renju when bit 4 is set, with a MESSAGE),
-                     thread_num, folder, evaluate. No answer; unknown keys ignored.
+                     thread_num, max_node (see below), folder, evaluate. No answer;
+                     unknown keys ignored.
 - ``ABOUT``          answers ``name="...", version="...", author="...", country="..."``.
 - ``END``            exits.
 
@@ -31,9 +32,22 @@ BOARD position (checked in the order given), e.g. ``ERROR 7,7 is forbidden for b
 (double three)``; the position is left as it was. Our own moves are checked too: should
 the engine choose a forbidden point for black, the strongest allowed candidate is played
 instead, with a ``MESSAGE renju: the engine chose ...`` line (gomoku.renju_guard).
-While searching, ``MESSAGE`` lines report depth, score, nodes, nps and the principal
-variation in "h8" notation; a ``DEBUG`` line before each search gives the time budget
-(soft target, hard cap). Every line written is flushed.
+running. While searching, ``MESSAGE`` lines report depth, score, nodes, nps and the
+principal variation in "h8" notation, and one more ``MESSAGE`` just before the move gives
+the result: the total nodes of the move (threat stages included) and its ``source``
+(book, forced, threat, search). A ``DEBUG`` line before each search gives the budget
+(soft target and hard cap, or the node limit and the cap). Every line written is flushed.
+
+Node limits (``INFO max_node N``, the key Rapfi accepts; N <= 0 removes the limit): each
+move is searched with ``nodes=N`` in the engine's Limits (the threat stages get N // 4
+each, the alpha-beta search the rest) and no soft time target, so the move and the node
+count depend only on the position and the game so far, never on the machine's load: the
+opening book picks among close replies with the fixed seed ``NODE_LIMIT_SEED``. The time
+controls still apply, as a safety cap only (the hard cap computed from timeout_turn and
+the clock): send a generous timeout_turn (``python -m gomoku.match --nodes`` does), or a
+slow machine may reach the cap and cut the search short. This holds with one search
+thread; with thread_num >= 2 the parallel search splits the work by timing and is not
+deterministic.
 
 Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
 TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
@@ -70,6 +84,8 @@ MAX_OVERHEAD_MS = 300
 INSTANT_HARD_MS = 50
 # A manager that has no match limit may send this as time_left.
 NO_LIMIT_SENTINEL = 2**31 - 1
+# Under INFO max_node the book chooses among close replies with this seed (determinism).
+NODE_LIMIT_SEED = 0
 
 # INFO rule bits (Gomocup).
 RULE_EXACT_FIVE = 1
@@ -237,6 +253,24 @@ def compute_limits(
     return {"time_ms": soft, "hard_ms": hard, "time_left_ms": clock}
 
 
+def node_limits(budget: dict[str, int | None], max_nodes: int) -> dict[str, int | None]:
+    """Limits keyword arguments for a node-limited move (``INFO max_node``).
+
+    ``budget`` is :func:`compute_limits`'s answer; only its hard cap is kept, as a safety
+    cap (no soft target, no clock share), so the node limit alone decides the move.
+    The book's choice uses the fixed seed NODE_LIMIT_SEED.
+    """
+    if max_nodes <= 0:
+        raise ValueError(f"max_nodes must be positive, got {max_nodes}")
+    return {
+        "time_ms": None,
+        "hard_ms": budget["hard_ms"],
+        "time_left_ms": None,
+        "nodes": max_nodes,
+        "seed": NODE_LIMIT_SEED,
+    }
+
+
 def format_move(point: Point) -> str:
     """(x, y) -> "x,y"."""
     return f"{point[0]},{point[1]}"
@@ -345,6 +379,7 @@ class Brain:
         self.board_lines: list[str] | None = None  # collecting BOARD ... DONE
         self.finished = False
         self.threads = 1  # INFO thread_num: >= 2 searches on that many processes
+        self.max_nodes: int | None = None  # INFO max_node: node limit per move, None = none
 
     # -- helpers --------------------------------------------------------------------
     def _error(self, reason: str) -> None:
@@ -383,10 +418,14 @@ class Brain:
         size = eng.size
         budget = compute_limits(self.times, stones=len(eng.moves), cells=size * size)
         clock = budget["time_left_ms"]
-        self.write(
-            f"DEBUG limits soft {budget['time_ms']} ms hard {budget['hard_ms']} ms"
-            + (f" clock {clock} ms" if clock is not None else "")
-        )
+        if self.max_nodes is not None:
+            budget = node_limits(budget, self.max_nodes)
+            self.write(f"DEBUG limits nodes {self.max_nodes} hard {budget['hard_ms']} ms")
+        else:
+            self.write(
+                f"DEBUG limits soft {budget['time_ms']} ms hard {budget['hard_ms']} ms"
+                + (f" clock {clock} ms" if clock is not None else "")
+            )
         limits = self.make_limits(budget)
 
         def on_info(info: Any) -> None:
@@ -410,8 +449,7 @@ class Brain:
                 self.write("DEBUG " + line)
             move = fallback_move(list(eng.moves), size)
         else:
-            if getattr(result, "source", None) in ("book", "forced"):
-                self.write(format_search_info(result, size))
+            self.write(format_search_info(result, size))  # the move's totals and source
         move = self._renju_guard(move)
         eng.play(*move)
         self.write(format_move(move))
@@ -556,6 +594,9 @@ class Brain:
 
                 default_pool(threads).ready()  # start the processes now, off the clock
             self.threads = threads
+        elif key == "max_node":
+            nodes = parse_int(value, key)
+            self.max_nodes = nodes if nodes > 0 else None
         elif key in ("max_memory", "game_type"):
             parse_int(value, key)
         # folder, evaluate and unknown keys: stored, otherwise ignored (as the spec says)
