@@ -380,6 +380,7 @@ class Brain:
         self.finished = False
         self.threads = 1  # INFO thread_num: >= 2 searches on that many processes
         self.scheme: str | None = None  # the parallel scheme (None: gomoku.parallel's default)
+        self.clear_workers = True  # the next parallel search clears the workers' tables
         self.max_nodes: int | None = None  # INFO max_node: node limit per move, None = none
 
     # -- helpers --------------------------------------------------------------------
@@ -443,8 +444,10 @@ class Brain:
                     limits,
                     self.threads,
                     scheme=self.scheme or DEFAULT_SCHEME,
+                    fresh=self.clear_workers,  # as the single engine's new_game clears its own
                     on_info=on_info,
                 )
+                self.clear_workers = False
             else:
                 result = eng.think(limits, on_info=on_info)
             move = (int(result.move[0]), int(result.move[1]))
@@ -522,10 +525,12 @@ class Brain:
         else:
             self.engine.new_game(size=size, rule=self.rule)
         self.size = size
+        self.clear_workers = True
         self.write("OK")
 
     def _cmd_restart(self, arg: str) -> None:
         self.engine.new_game(size=self.size, rule=self.rule)
+        self.clear_workers = True
         self.write("OK")
 
     def _cmd_begin(self, arg: str) -> None:
