@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -114,7 +113,7 @@ class WorkerState:
         self.fresh_sid: str | None = None  # the search that last cleared the engine
         self.sid: str | None = None  # the search ``searcher`` belongs to (ybw)
         self.searcher: RootSearcher | None = None
-        self.aborted: deque[str] = deque(maxlen=ABORTED_KEPT)
+        self.aborted: dict[str, None] = {}  # sids of aborted searches, oldest first
         self.running: tuple[str, Searcher] | None = None  # (sid, searcher) searching now
 
     def engine_for(self, job: Job) -> ReportingEngine:
@@ -140,18 +139,19 @@ class WorkerState:
         eng.tt.new_search()
         return self.searcher
 
-    def abort(self, sid: str | None) -> None:
+    def abort(self, sid: object) -> None:
         """Search ``sid`` is over: its queued jobs are skipped, its running one stopped."""
-        if sid is None:
+        if not isinstance(sid, str):
             return
-        if sid not in self.aborted:
-            self.aborted.append(sid)
+        self.aborted[sid] = None
+        while len(self.aborted) > ABORTED_KEPT:
+            del self.aborted[next(iter(self.aborted))]
         running = self.running
         if running is not None and running[0] == sid:
             stop_searcher(running[1])
 
-    def is_aborted(self, sid: str | None) -> bool:
-        return sid is not None and sid in self.aborted
+    def is_aborted(self, sid: object) -> bool:
+        return isinstance(sid, str) and sid in self.aborted
 
     @contextmanager
     def searching(self, sid: str, searcher: Searcher) -> Iterator[None]:
