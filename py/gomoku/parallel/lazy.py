@@ -16,8 +16,9 @@ Lazy SMP without its shared table (workers share nothing but messages here):
   stage before the search (book, forced, threat) and a winning score are never
   replaced, and without the plan (the think did not report one) nothing is.
 
-So with a core per worker, two workers play at least the single engine's move, one
-iteration deeper where the helper got there first. Workers beyond two stand by: a spare
+So with a core per worker, two workers play the single engine's move, or the helper's
+where it finished a deeper iteration first and the plan allows its move: a deeper search
+of the same root, not a different engine. Workers beyond two stand by: a spare
 takes over the think or the helper of a worker that fails. A failed thinker without a
 spare is replaced by the helper once it is idle; until then the search ends at the
 move's soft target with the deepest result known.
