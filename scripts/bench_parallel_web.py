@@ -3,6 +3,7 @@
 headless Chromium.
 
     python scripts/bench_parallel_web.py [--depth 6] [--positions 0,1,...] [--threads 2]
+                                         [--scheme ybw]
 
 Builds dist/ first (--no-build: use it as it is) and needs Chromium at /usr/bin/chromium.
 Opens the page with ?test=1&threads=N and, once the N search workers are ready, runs on
@@ -12,7 +13,9 @@ threat search off, fresh transposition tables, a depth limit only):
 - 1 worker: a think in the engine worker (Engine.think in one Pyodide), the page's
   single-worker path;
 - N workers: the same think through the page's parallel path (web/parallel-client.js:
-  coordinator in the engine worker, N search workers, the page relaying messages).
+  coordinator in the engine worker, N search workers, the page relaying messages), under
+  ``--scheme`` (default "ybw", the scheme that splits one search; the page's default,
+  "lazy", gains nothing at a fixed depth by design: see gomoku/parallel/lazy.py).
 
 Times are the page's (performance.now around the request). The order of the two
 alternates per position, so that a change of machine load hits them alike. One warm-up
@@ -48,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--depth", type=int, default=6)
     ap.add_argument("--positions", default=None, help="comma-separated BENCH_POSITIONS indices")
     ap.add_argument("--threads", type=int, default=2, help="search workers of the parallel path")
+    ap.add_argument("--scheme", default="ybw", help="the parallel path's scheme (lazy, ybw)")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
     args = ap.parse_args(argv)
@@ -90,13 +94,15 @@ def main(argv: list[str] | None = None) -> int:
         version = page.evaluate("navigator.userAgent.match(/Chrome\\/[\\d.]+/)[0]")
         print(
             f"{version}, {os.cpu_count()} cpus, load {load0:.1f}, depth {args.depth}, "
-            f"1 vs {n} workers; page ready with {n} search workers in {time.time() - t:.1f} s"
+            f"1 vs {n} workers ({args.scheme}); page ready with {n} search workers in "
+            f"{time.time() - t:.1f} s"
         )
 
         def run(workers: int, moves: list) -> dict:
             hook = "single" if workers == 1 else "think"
             r = page.evaluate(
-                f"([m, l]) => window.gomokuParallel.{hook}(m, l, 600000)", [moves, limits]
+                f"([m, l, s]) => window.gomokuParallel.{hook}(m, l, 600000, s)",
+                [moves, limits, args.scheme],
             )
             if r["reply"].get("type") != "result":
                 raise SystemExit(f"no result: {r['reply']}")

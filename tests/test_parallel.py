@@ -1,5 +1,5 @@
-"""Parallel root search (gomoku.parallel): the coordinator's logic on scripted answers,
-the worker's jobs in-process, and the process driver on real positions.
+"""Parallel search (gomoku.parallel): the coordinators' logic on scripted answers (both
+schemes), the worker's jobs in-process, and the process driver on real positions.
 
 Timing assertions use generous bounds: they hold on a slow or busy machine.
 """
@@ -21,18 +21,19 @@ from gomoku.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.geometry import moves_from_text
 from gomoku.parallel import (
     INF,
+    SCHEMES,
     Coordinator,
-    JsonCoordinator,
     WorkerPool,
-    _worker_main,
+    WorkerState,
     drive,
     limits_from_dict,
     limits_to_dict,
+    new_coordinator,
     parallel_think,
     run_job,
-    run_job_json,
-    simulate,
+    worker_main,
 )
+from gomoku.parallel.bench import simulate
 
 # Clear best moves (15x15 freestyle). Found by the pre-search stages: black wins at l8
 # (its four is blocked at g8); white must block that four at l8.
@@ -98,9 +99,14 @@ def move_answer(job: dict, score: int, nodes: int = 10, status: str = "ok") -> d
     )
 
 
+def ybw(*args, **kw) -> Coordinator:
+    return new_coordinator(*args, scheme="ybw", **kw)
+
+
 def started(workers: int = 2, **kw) -> tuple[Coordinator, list[tuple[int, dict]]]:
+    """A ybw search whose prepare job has answered; returns it and its next jobs."""
     kw.setdefault("pipeline", 1)
-    coord = Coordinator(POSITION, 15, "freestyle", FIXED, workers, seed_depth=4, **kw)
+    coord = ybw(POSITION, 15, "freestyle", FIXED, workers, seed_depth=4, **kw)
     jobs = coord.start(0.0)
     assert [(w, j["kind"]) for w, j in jobs] == [(0, "prepare")]
     assert rt(jobs[0][1]) == jobs[0][1]  # JSON-ready
@@ -115,13 +121,15 @@ def by_worker(jobs: list[tuple[int, dict]]) -> dict[int, dict]:
     return out
 
 
-def test_one_worker_is_a_think_job() -> None:
-    coord = Coordinator(POSITION, limits=FIXED, workers=1)
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_one_worker_is_a_think_job(scheme: str) -> None:
+    coord = new_coordinator(POSITION, limits=FIXED, workers=1, scheme=scheme)
     ((w, job),) = coord.start(0.0)
     assert w == 0 and job["kind"] == "think"
     assert limits_from_dict(job["limits"]) == FIXED
     answer = {"move": [8, 8], "score": 42, "score_text": "+0.4", "depth": 4, "nodes": 99}
     result = rt({"sid": job["sid"], "jid": job["jid"], "status": "ok", "result": answer})
+    result["nodes"] = 99
     assert coord.on_result(0, result, 0.5) == []
     assert coord.done
     r = coord.result(0.5)
@@ -194,7 +202,7 @@ def test_error_answer_counts_as_a_failure_and_all_failed_still_gives_a_move() ->
 
 
 def test_first_step_restarts_on_another_worker_and_nothing_left_falls_back() -> None:
-    coord = Coordinator(POSITION, limits=FIXED, workers=2)
+    coord = ybw(POSITION, limits=FIXED, workers=2)
     ((w, job),) = coord.start(0.0)
     ((w2, job2),) = coord.on_failure(0, 0.1)
     assert (w2, job2["kind"]) == (1, "prepare")
@@ -205,7 +213,7 @@ def test_first_step_restarts_on_another_worker_and_nothing_left_falls_back() -> 
 
 def test_stale_answers_and_deadlines() -> None:
     limits = Limits(time_ms=200, hard_ms=400, use_book=False, use_threats=False)
-    coord = Coordinator(POSITION, limits=limits, workers=2)
+    coord = ybw(POSITION, limits=limits, workers=2)
     ((w, job),) = coord.start(0.0)
     stale = {**prepare_answer(job), "sid": "someone-else"}
     assert coord.on_result(0, stale, 0.05) == []
@@ -218,11 +226,138 @@ def test_stale_answers_and_deadlines() -> None:
 
 
 def test_proven_win_stops_the_iterations() -> None:
-    coord = Coordinator(POSITION, limits=FIXED, workers=2, seed_depth=4)
+    coord = ybw(POSITION, limits=FIXED, workers=2, seed_depth=4)
     ((w, job),) = coord.start(0.0)
     ans = prepare_answer(job, prev=WIN_SCORE - 3, max_depth=9)  # a win in 2 within depth 4
     assert coord.on_result(0, ans, 0.1) == [] and coord.done
     assert coord.result(0.1).score == WIN_SCORE - 3
+
+
+# --- the lazy scheme on scripted answers ------------------------------------------------
+
+NO_THREAT = {"root": [A, B, C, D], "safe": [], "threat": None}
+THREAT = {"root": [A, B, C], "safe": [B], "threat": "vct"}  # only B shown to stop it
+TIMED = Limits(time_ms=200, hard_ms=400, use_book=False)  # soft 0.2 s, hard 0.395 s
+
+
+def lazy(workers: int = 2, limits: Limits = FIXED, **kw) -> tuple[Coordinator, dict]:
+    """A lazy search started: its jobs by worker."""
+    coord = new_coordinator(POSITION, 15, "freestyle", limits, workers, scheme="lazy", **kw)
+    return coord, by_worker(coord.start(0.0))
+
+
+def progress(job: dict, **fields) -> dict:
+    return rt({**{k: job[k] for k in ("kind", "sid", "jid")}, "status": "progress", **fields})
+
+
+def iteration(depth: int, move: list[int], score: int = 0) -> dict:
+    return {"depth": depth, "move": move, "score": score, "pv": [move], "nodes": 10}
+
+
+def think_answer(
+    job: dict, move: list[int], depth: int, score: int = 0, source: str = "search", plan=None
+) -> dict:
+    result = {"move": move, "score": score, "depth": depth, "nodes": 50, "pv": [move]}
+    answer = {"kind": "think", "sid": job["sid"], "jid": job["jid"], "status": "ok"}
+    return rt({**answer, "result": {**result, "source": source}, "plan": plan, "nodes": 50})
+
+
+def test_lazy_thinks_on_one_worker_and_searches_on_the_other() -> None:
+    coord, jobs = lazy()
+    assert (jobs[0]["kind"], jobs[1]["kind"]) == ("think", "search")
+    assert limits_from_dict(jobs[0]["limits"]) == FIXED  # the single engine's think
+    helper = limits_from_dict(jobs[1]["limits"])
+    assert (helper.depth, helper.use_book, helper.use_threats) == (4, False, False)
+    # timed: the helper searches to the hard cap when it can be aborted, else it keeps
+    # the engine's time rule from the soft target
+    _, jobs = lazy(limits=TIMED, abortable=True)
+    helper = limits_from_dict(jobs[1]["limits"])
+    assert helper.time_ms is None and 370 <= helper.hard_ms <= 395 and helper.depth == 64
+    _, jobs = lazy(limits=TIMED, abortable=False)
+    assert 190 <= limits_from_dict(jobs[1]["limits"]).time_ms <= 200
+
+
+@pytest.mark.parametrize(
+    "plan, helper_move, think, played",
+    [
+        (NO_THREAT, C, {}, C),  # deeper, and the plan allows any root move
+        (THREAT, C, {}, A),  # deeper, but not shown to stop the opponent's threat
+        (THREAT, B, {}, B),  # deeper and shown safe
+        (None, C, {}, A),  # no plan reported: the think's move stands
+        (NO_THREAT, C, {"source": "threat"}, A),  # a threat stage decided
+        (NO_THREAT, C, {"score": WIN_SCORE - 7}, A),  # the think wins already
+        (NO_THREAT, C, {"depth": 6}, A),  # not deeper
+    ],
+)
+def test_lazy_plays_the_helpers_deeper_move_where_the_plan_allows(
+    plan, helper_move, think, played
+) -> None:
+    coord, jobs = lazy()
+    if plan is not None:
+        assert coord.on_result(0, progress(jobs[0], plan=plan, nodes=5), 0.05) == []
+    coord.on_result(1, progress(jobs[1], iteration=iteration(6, helper_move, 30), nodes=40), 0.1)
+    assert not coord.done
+    answer = think_answer(jobs[0], A, **{"depth": 5, **think})
+    assert coord.on_result(0, answer, 0.2) == [] and coord.done
+    r = coord.result(0.2)
+    assert r.move == tuple(played)
+    if played == A:
+        assert (r.depth, r.source) == (think.get("depth", 5), think.get("source", "search"))
+    else:
+        assert (r.depth, r.score, r.source) == (6, 30, "search")
+    assert r.nodes == 50 + 40  # both workers' nodes
+
+
+def test_lazy_without_its_thinker_ends_at_the_soft_target() -> None:
+    coord, jobs = lazy(limits=TIMED)
+    coord.on_result(1, progress(jobs[1], iteration=iteration(3, C, 12)), 0.05)
+    assert coord.on_failure(0, 0.06, "crashed") == []  # no spare, the helper is busy
+    assert not coord.done and coord.wait_time(0.06) <= 0.2
+    assert coord.on_tick(0.15) == [] and not coord.done
+    coord.on_tick(0.2)  # the soft target
+    assert coord.done
+    r = coord.result(0.2)
+    assert (r.move, r.depth, r.score) == (tuple(C), 3, 12)
+
+
+def test_lazy_spares_take_over() -> None:
+    coord, jobs = lazy(workers=3)
+    assert sorted(jobs) == [0, 1]  # worker 2 stands by
+    ((w, job),) = coord.on_failure(0, 0.1)  # the thinker crashed: the spare thinks
+    assert (w, job["kind"]) == (2, "think")
+    assert coord.on_failure(1, 0.2) == [] and not coord.done  # no spare left for the helper
+    coord.on_result(2, think_answer(job, D, 4, plan=NO_THREAT), 0.3)
+    assert coord.done and coord.result(0.3).move == tuple(D)
+
+
+def test_lazy_idle_helper_takes_over_the_think() -> None:
+    coord, jobs = lazy()
+    done = {"kind": "search", "sid": jobs[1]["sid"], "jid": jobs[1]["jid"], "status": "ok"}
+    assert coord.on_result(1, rt({**done, "best": iteration(4, D), "nodes": 9}), 0.1) == []
+    ((w, job),) = coord.on_failure(0, 0.2)  # the helper is idle: it thinks now
+    assert (w, job["kind"]) == (1, "think")
+    coord.on_result(1, think_answer(job, B, 4, plan=NO_THREAT), 0.3)
+    assert coord.done and coord.result(0.3).move == tuple(B)
+
+
+def test_lazy_hard_cap_takes_the_deepest_allowed_iteration() -> None:
+    """The thinker never answers: at the hard cap the move is its own deepest iteration
+    or a deeper one of the helper's that its plan allows."""
+    coord, jobs = lazy(limits=TIMED)
+    coord.on_result(0, progress(jobs[0], plan=THREAT), 0.05)
+    coord.on_result(0, progress(jobs[0], iteration=iteration(2, B, 5)), 0.1)
+    coord.on_result(1, progress(jobs[1], iteration=iteration(5, C, 9)), 0.2)  # not safe
+    coord.on_tick(0.39)
+    assert not coord.done
+    coord.on_tick(0.4)
+    assert coord.done and coord.result(0.4).move == tuple(B)
+
+
+def test_lazy_stale_answers_are_ignored() -> None:
+    coord, jobs = lazy()
+    stale = {**think_answer(jobs[0], C, 9), "sid": "someone-else"}
+    assert coord.on_result(0, stale, 0.1) == [] and not coord.done
+    assert coord.busy_workers() == [0, 1]
 
 
 def test_limits_round_trip() -> None:
@@ -231,13 +366,14 @@ def test_limits_round_trip() -> None:
     assert limits_from_dict({"depth": 3, "unknown": 1}).depth == 3
 
 
-def test_bad_arguments() -> None:
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_bad_arguments(scheme: str) -> None:
     with pytest.raises(ValueError):
-        Coordinator(POSITION, limits=Limits(time_ms=None), workers=2)
+        new_coordinator(POSITION, limits=Limits(time_ms=None), workers=2, scheme=scheme)
     with pytest.raises(ValueError):
-        Coordinator(POSITION, limits=FIXED, workers=0)
+        new_coordinator(POSITION, limits=FIXED, workers=0, scheme=scheme)
     with pytest.raises(ValueError):
-        Coordinator(POSITION, limits=FIXED, scheme="nope")
+        new_coordinator(POSITION, limits=FIXED, scheme="nope")
 
 
 # --- worker jobs in this process --------------------------------------------------------
@@ -272,58 +408,81 @@ def test_run_job_think_is_engine_think_and_errors_are_answers() -> None:
     assert run_job({"kind": "nope"})["status"] == "error"
 
 
-def test_worker_loop_skips_the_jobs_of_an_aborted_search() -> None:
-    """The process main loop, run in a thread over a pipe: jobs still waiting when an
-    abort for their search arrives are answered "aborted" without being searched."""
+def job_for(text: str, kind: str, sid: str, **fields) -> dict:
+    moves = [list(m) for m in moves_from_text(text, 15)]
+    return {"kind": kind, "sid": sid, "jid": 0, "size": 15, "rule": 0, "moves": moves, **fields}
+
+
+def test_think_job_reports_its_plan_then_its_iterations() -> None:
+    """A think job's progress: the plan of Engine.prepare (here against black's three on
+    h8-j8, only the blocks g8 and k8 are root moves, both shown safe), then each
+    finished iteration; its final answer is Engine.think's, plan included."""
+    text, limits = "h8 a1 i8 a2 j8", Limits(time_ms=None, depth=3, use_book=False)
+    sent: list[dict] = []
+    job = job_for(text, "think", "t-plan", fresh=True, limits=limits_to_dict(limits))
+    got = run_job(rt(job), sent.append, WorkerState())
+    plan = {"root": [[10, 7], [6, 7]], "safe": [[10, 7], [6, 7]], "threat": "vcf"}
+    assert [a["status"] for a in sent] == ["progress"] * 4
+    assert sent[0]["plan"] == plan and got["plan"] == plan
+    assert [a["iteration"]["depth"] for a in sent[1:]] == [1, 2, 3]
+    eng = Engine()
+    eng.set_position(moves_from_text(text, 15))
+    ref = eng.think(limits)
+    assert (tuple(got["result"]["move"]), got["result"]["depth"]) == (ref.move, ref.depth)
+    assert sent[-1]["iteration"]["score"] == ref.score
+
+
+def test_search_job_is_the_engines_search_without_its_stages() -> None:
+    limits = Limits(time_ms=None, depth=4, use_book=False, use_threats=False)
+    sent: list[dict] = []
+    job = job_for(BENCH_0, "search", "t-search", fresh=True, limits=limits_to_dict(limits))
+    got = run_job(rt(job), sent.append, WorkerState())
+    eng = Engine()
+    eng.set_position(moves_from_text(BENCH_0, 15))
+    ref = eng.think(limits)
+    best = got["best"]
+    assert got["status"] == "ok" and [a["iteration"]["depth"] for a in sent] == [1, 2, 3, 4]
+    assert (tuple(best["move"]), best["score"], best["depth"]) == (ref.move, ref.score, 4)
+    assert sent[-1]["iteration"] == best
+
+
+def test_worker_loop_aborts_the_running_job_and_skips_the_queued_ones() -> None:
+    """The process main loop, run in a thread over a pipe: an abort stops the running
+    job of its search at once and answers its queued jobs "aborted" unsearched."""
     parent, child = multiprocessing.Pipe()
-    moves = [list(m) for m in moves_from_text(BENCH_0, 15)]
-    job = {"kind": "move", "size": 15, "rule": 0, "moves": moves, "move": [7, 8], "depth": 3}
-    job.update(alpha=-INF, beta=INF)
-    for jid in (1, 2):
-        parent.send_bytes(json.dumps({**job, "sid": "old", "jid": jid}).encode())
-    parent.send_bytes(json.dumps({"kind": "abort", "sid": "old"}).encode())
-    parent.send_bytes(json.dumps({**job, "sid": "new", "jid": 3}).encode())
-    worker = threading.Thread(target=_worker_main, args=(child,), daemon=True)
+    worker = threading.Thread(target=worker_main, args=(child,), daemon=True)
     worker.start()
     hello = json.loads(parent.recv_bytes())
-    assert hello["kind"] == "hello"  # sent once its tables are built
-    answers = [json.loads(parent.recv_bytes()) for _ in range(3)]
+    assert hello["kind"] == "hello"  # sent once its tables and book are loaded
+    long = {"time_ms": None, "depth": 30, "use_book": False, "use_threats": False}
+    parent.send_bytes(json.dumps(job_for(BENCH_0, "search", "old", limits=long)).encode())
+    queued = job_for(BENCH_0, "move", "old", jid=1, move=[7, 8], depth=3, alpha=-INF, beta=INF)
+    parent.send_bytes(json.dumps(queued).encode())
+    first = json.loads(parent.recv_bytes())  # the long search is running
+    assert (first["sid"], first["status"]) == ("old", "progress")
+    t = time.perf_counter()
+    parent.send_bytes(json.dumps({"kind": "abort", "sid": "old"}).encode())
+    new = job_for(BENCH_0, "move", "new", jid=2, move=[7, 8], depth=3, alpha=-INF, beta=INF)
+    parent.send_bytes(json.dumps(new).encode())
+    answers = []
+    while len(answers) < 3:
+        answer = json.loads(parent.recv_bytes())
+        if answer["status"] != "progress":
+            answers.append(answer)
+    stopped = time.perf_counter() - t
     parent.send_bytes(b"")  # stop
     worker.join(10)
     assert not worker.is_alive()
     assert [(a["sid"], a["jid"], a["status"]) for a in answers] == [
+        ("old", 0, "aborted"),
         ("old", 1, "aborted"),
-        ("old", 2, "aborted"),
-        ("new", 3, "ok"),
+        ("new", 2, "ok"),
     ]
-    assert answers[2]["nodes"] > 0
+    assert answers[0]["nodes"] > 0 and answers[1]["nodes"] == 0 and answers[2]["nodes"] > 0
+    assert stopped < 2.0, stopped  # depth 30 would take hours
 
 
-def test_json_only_relay_like_the_browser() -> None:
-    """JS's view: strings in, strings out; jobs run in order, one queue per worker."""
-    moves = moves_from_text(WIN_IN_4, 15)
-    limits = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
-    c = JsonCoordinator(json.dumps(moves), 15, "freestyle", json.dumps(limits_to_dict(limits)), 2)
-    queues: dict[int, list[dict]] = {0: [], 1: []}
-    for w, job in json.loads(c.start(0.0)):
-        queues[w].append(job)
-    now = 0.0
-    while not c.done:
-        w = max(queues, key=lambda k: len(queues[k]))
-        assert queues[w], "work left while not done"
-        answer = run_job_json(json.dumps(queues[w].pop(0)))
-        now += 0.01
-        for w2, job in json.loads(c.on_result(w, answer, now)):
-            queues[w2].append(job)
-    got = json.loads(c.result(now))
-    eng = Engine()
-    eng.set_position(moves)
-    ref = eng.think(limits)
-    assert (tuple(got["move"]), got["depth"]) == (ref.move, ref.depth)
-    assert json.loads(c.busy_workers()) == [w for w in (0, 1) if queues[w]]
-
-
-@pytest.mark.parametrize("scheme", ["ybw", "slices"])
+@pytest.mark.parametrize("scheme", list(SCHEMES))
 def test_simulated_parallel_search_agrees_with_the_engine(scheme: str) -> None:
     """The whole protocol in one process (virtual workers, own TTs each). On a quiet
     position the move may differ from the engine's (no shared TT: scores of close
@@ -334,14 +493,13 @@ def test_simulated_parallel_search_agrees_with_the_engine(scheme: str) -> None:
         eng = Engine()
         eng.set_position(moves)
         ref = eng.think(limits)
-        coord = Coordinator(moves, limits=limits, workers=2, scheme=scheme, fresh=True)
+        coord = new_coordinator(moves, limits=limits, workers=2, scheme=scheme, fresh=True)
         r, seconds = simulate(coord, nps=20000.0)
         assert legal(moves, r.move) and r.depth == ref.depth and seconds > 0
-        if text == WIN_IN_4:
+        if text == WIN_IN_4 or scheme == "lazy":  # lazy: the think's move, the same search
             assert (r.move, r.score) == (ref.move, ref.score)
-        else:
-            kinds = {t[3] for t in coord.trace}
-            assert kinds == ({"prepare", "move"} if scheme == "ybw" else {"prepare", "slice"})
+        if scheme == "ybw" and text == BENCH_0:
+            assert {t[3] for t in coord.trace} == {"prepare", "move"}
             assert {t[2] for t in coord.trace} == {0, 1}  # both workers did something
 
 
@@ -365,6 +523,7 @@ def test_one_process_equals_the_single_engine(pool: WorkerPool) -> None:
         assert (r.move, r.score, r.depth) == (ref.move, ref.score, ref.depth)
 
 
+@pytest.mark.parametrize("scheme", list(SCHEMES))
 @pytest.mark.parametrize(
     "text, threats",
     [
@@ -375,75 +534,105 @@ def test_one_process_equals_the_single_engine(pool: WorkerPool) -> None:
         (WIN_IN_4B, False),
     ],
 )
-def test_two_processes_find_the_clear_move(pool: WorkerPool, text: str, threats: bool) -> None:
+def test_two_processes_find_the_clear_move(
+    pool: WorkerPool, text: str, threats: bool, scheme: str
+) -> None:
+    """On a forced position two workers give one worker's result."""
     moves = moves_from_text(text, 15)
     limits = Limits(time_ms=None, depth=5, use_book=False, use_threats=threats)
     one = parallel_think(moves, limits=limits, workers=1, pool=pool, fresh=True)
-    two = parallel_think(moves, limits=limits, workers=2, pool=pool, fresh=True)
+    two = parallel_think(moves, limits=limits, workers=2, pool=pool, fresh=True, scheme=scheme)
     assert legal(moves, two.move)
     assert (two.move, two.score) == (one.move, one.score), (text, one, two)
     if text in (WIN_IN_4, WIN_IN_4B):
         assert two.score >= WIN_THRESHOLD
 
 
-def test_two_processes_search_and_return_a_legal_move(pool: WorkerPool) -> None:
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_two_processes_search_and_return_a_legal_move(pool: WorkerPool, scheme: str) -> None:
     moves = moves_from_text(BENCH_0, 15)
     limits = Limits(time_ms=None, depth=6, use_book=False, use_threats=False)
     infos = []
-    r = parallel_think(moves, limits=limits, workers=2, pool=pool, fresh=True, on_info=infos.append)
+    r = parallel_think(
+        moves, limits=limits, workers=2, pool=pool, fresh=True, on_info=infos.append, scheme=scheme
+    )
     assert legal(moves, r.move) and r.source == "search" and r.depth == 6 and r.nodes > 0
     assert [i.depth for i in infos] == list(range(1, 7))
     assert infos[-1].score == r.score and tuple(infos[-1].pv[0]) == r.move
 
 
-def test_time_limits_hold(pool: WorkerPool) -> None:
-    moves = moves_from_text(BENCH_0, 15)
-    for workers in (1, 2):
-        t = time.perf_counter()
-        limits = Limits(time_ms=300, hard_ms=600, use_book=False)
-        r = parallel_think(moves, limits=limits, workers=workers, pool=pool)
-        took = time.perf_counter() - t
-        assert legal(moves, r.move) and r.depth >= 1
-        assert took < 0.6 + 2.0, took  # the hard limit plus generous slack
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_time_limits_hold(pool: WorkerPool, scheme: str) -> None:
+    """A legal move within the hard cap (plus slack for a busy machine), threat stages
+    on, from positions with and without a threat to answer."""
+    for text in (BENCH_0, "h8 a1 i8 a2 j8", BENCH_POSITIONS[3]):
+        moves = moves_from_text(text, 15)
+        for workers in (1, 2):
+            t = time.perf_counter()
+            limits = Limits(time_ms=300, hard_ms=600, use_book=False)
+            r = parallel_think(moves, limits=limits, workers=workers, pool=pool, scheme=scheme)
+            took = time.perf_counter() - t
+            assert legal(moves, r.move) and r.depth >= 1
+            assert took < 0.6 + 2.0, took  # the hard limit plus generous slack
 
 
-def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool) -> None:
-    """Worker 1 is frozen (SIGSTOP) before the search: the hard limit still holds, the
-    move is legal, and the next search gets a fresh worker."""
+def test_lazy_helper_stops_when_the_think_answers(pool: WorkerPool) -> None:
+    """The helper may search to the hard cap (3 s here); it is aborted when the think
+    answers, so the pool is idle again at once, with the same processes."""
+    moves = moves_from_text(BENCH_POSITIONS[3], 15)
+    pool.ready()
+    pids = [p.pid for p in pool.procs]
+    limits = Limits(time_ms=300, hard_ms=3000, use_book=False)
+    t = time.perf_counter()
+    r = parallel_think(moves, limits=limits, workers=2, pool=pool, scheme="lazy")
+    assert legal(moves, r.move)
+    pool.ready(wait_s=2.0)  # reads the helper's "aborted" answer
+    assert time.perf_counter() - t < 3.0 + 1.0
+    assert pool.outstanding == [0, 0] and [p.pid for p in pool.procs] == pids
+
+
+@pytest.mark.parametrize("scheme, frozen", [("ybw", 1), ("lazy", 0), ("lazy", 1)])
+def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool, scheme: str, frozen: int) -> None:
+    """A worker is frozen (SIGSTOP) before the search (under lazy worker 0 thinks,
+    worker 1 helps): the hard limit still holds, the move is legal, and the next search
+    gets a fresh worker."""
     if not hasattr(signal, "SIGSTOP"):
         pytest.skip("needs SIGSTOP")
     moves = moves_from_text(BENCH_0, 15)
     pool.ready()
-    frozen = pool.procs[1].pid
-    os.kill(frozen, signal.SIGSTOP)
+    pid = pool.procs[frozen].pid
+    os.kill(pid, signal.SIGSTOP)
     try:
         limits = Limits(time_ms=400, hard_ms=800, use_book=False, use_threats=False)
-        coord = Coordinator(moves, limits=limits, workers=2, seed_depth=2)
+        coord = new_coordinator(moves, limits=limits, workers=2, scheme=scheme, seed_depth=2)
         t = time.perf_counter()
         r = drive(coord, pool, t)
         took = time.perf_counter() - t
         assert legal(moves, r.move) and r.depth >= 1
         assert took < 0.8 + 2.0, took
-        assert pool.outstanding[1] >= 1  # it was given work and never answered
+        assert pool.outstanding[frozen] >= 1  # it was given work and never answered
         pool.ready()  # the frozen worker is replaced
-        assert pool.procs[1].pid != frozen
+        assert pool.procs[frozen].pid != pid
     finally:
-        if pool.procs[1] is not None and pool.procs[1].pid == frozen:
-            pool.restart(1)  # never leave a frozen worker to the next tests
-    r = parallel_think(moves, limits=FIXED, workers=2, pool=pool)
+        if pool.procs[frozen] is not None and pool.procs[frozen].pid == pid:
+            pool.restart(frozen)  # never leave a frozen worker to the next tests
+    r = parallel_think(moves, limits=FIXED, workers=2, pool=pool, scheme=scheme)
     assert legal(moves, r.move) and r.depth == 4
 
 
-def test_a_dead_worker_is_dropped(pool: WorkerPool) -> None:
+@pytest.mark.parametrize("scheme, dead", [("ybw", 1), ("lazy", 0), ("lazy", 1)])
+def test_a_dead_worker_is_dropped(pool: WorkerPool, scheme: str, dead: int) -> None:
+    """A crashed worker: dropped, the search ends with the engine's move (under lazy a
+    dead thinker's think is taken over by the helper once it is idle)."""
     moves = moves_from_text(WIN_IN_4, 15)
     pool.ready()
-    pool.procs[1].kill()
-    pool.procs[1].join(2)
+    pool.procs[dead].kill()
+    pool.procs[dead].join(2)
     limits = Limits(time_ms=None, depth=5, use_book=False, use_threats=False)
-    coord = Coordinator(moves, limits=limits, workers=2, fresh=True)
+    coord = new_coordinator(moves, limits=limits, workers=2, scheme=scheme, fresh=True)
     r = drive(coord, pool)
     eng = Engine()
     eng.set_position(moves)
-    assert 1 in coord.dropped and r.depth == 5 and r.move == eng.think(limits).move
+    assert dead in coord.dropped and r.depth == 5 and r.move == eng.think(limits).move
     pool.ready()
-    assert pool.procs[1].is_alive()
+    assert pool.procs[dead].is_alive()

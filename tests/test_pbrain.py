@@ -563,12 +563,23 @@ def test_no_book_option_and_bad_option() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "unknown option" in bad.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "gomoku.pbrain", "--scheme", "slices"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(PY_DIR)),
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "--scheme needs one of lazy, ybw" in bad.stderr
 
 
-def test_thread_num_two_searches_on_processes() -> None:
-    """INFO thread_num 2 makes the brain search with the parallel driver: legal answers,
-    within a generous bound of the turn time."""
-    brain = BrainProcess("--no-book")
+@pytest.mark.parametrize("options", [(), ("--scheme", "ybw")])
+def test_thread_num_two_searches_on_processes(options: tuple[str, ...]) -> None:
+    """INFO thread_num 2 makes the brain search with the parallel driver (its default
+    scheme, or the one --scheme names): legal answers, within a generous bound of the
+    turn time."""
+    brain = BrainProcess("--no-book", *options)
     try:
         assert brain.ask("START 15") == "OK"
         brain.send("INFO thread_num 2", "INFO timeout_turn 500")

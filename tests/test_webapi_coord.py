@@ -14,57 +14,65 @@ MOVES = [[7, 7], [8, 8], [6, 7], [8, 6]]
 
 
 class Workers:
-    """Search workers in this process, each with its own state (TT, searcher)."""
+    """Search workers in this process, each with its own state (TT, searcher). Their
+    progress answers are relayed before the final one, as the page relays them."""
 
     def __init__(self, n: int) -> None:
-        self.states = [parallel._WorkerState() for _ in range(n)]
+        self.states = [parallel.WorkerState() for _ in range(n)]
 
-    def run(self, w: int, job: dict) -> dict:
-        saved = parallel._STATE
-        parallel._STATE = self.states[w]
-        try:
-            return json.loads(parallel.run_job_json(json.dumps(job)))
-        finally:
-            parallel._STATE = saved
+    def run(self, w: int, job: dict) -> list[dict]:
+        sent: list[str] = []
+        final = parallel.run_job_json(json.dumps(job), sent.append, self.states[w])
+        return [json.loads(text) for text in [*sent, final]]
 
 
 def drive(api: WebApi, start: dict, workers: int, fail: int | None = None) -> tuple[dict, list]:
     """Relay jobs one at a time until done; worker `fail` dies on its first job."""
     pool = Workers(workers)
-    reply = api.handle({"type": "coord", "id": "s", "op": "start", **start, "workers": workers})
-    assert reply["type"] == "coord", reply
-    infos = list(reply["infos"])
-    queue = [tuple(j) for j in reply["jobs"]]
+    infos: list[dict] = []
+    queue: list[tuple] = []
+
+    def handle(message: dict) -> dict:
+        reply = api.handle(message)
+        assert reply["type"] == "coord", reply
+        json.dumps(reply)
+        infos.extend(reply["infos"])
+        queue.extend(tuple(j) for j in reply["jobs"])
+        return reply
+
+    reply = handle({"type": "coord", "id": "s", "op": "start", **start, "workers": workers})
     steps = 0
     while not reply["done"]:
         steps += 1
         assert steps < 5000
         if not queue:
-            reply = api.handle({"type": "coord", "id": steps, "op": "tick"})
-        else:
-            w, job = queue.pop(0)
-            assert job["sid"] == reply["sid"]
-            if w == fail:
-                reply = api.handle({"type": "coord", "id": steps, "op": "failure", "worker": w})
-                queue = [q for q in queue if q[0] != w]
-            else:
-                result = pool.run(w, job)
-                reply = api.handle(
-                    {"type": "coord", "id": steps, "op": "result", "worker": w, "result": result}
-                )
-        assert reply["type"] == "coord", reply
-        json.dumps(reply)
-        infos += reply["infos"]
-        queue += [tuple(j) for j in reply["jobs"]]
+            reply = handle({"type": "coord", "id": steps, "op": "tick"})
+            continue
+        w, job = queue.pop(0)
+        assert job["sid"] == reply["sid"]
+        if w == fail:
+            queue[:] = [q for q in queue if q[0] != w]
+            reply = handle({"type": "coord", "id": steps, "op": "failure", "worker": w})
+            continue
+        for result in pool.run(w, job):  # progress answers first, then the final one
+            reply = handle(
+                {"type": "coord", "id": steps, "op": "result", "worker": w, "result": result}
+            )
+            if reply["done"]:
+                break
     return reply, infos
 
 
 LIMITS = {"depth": 5, "book": False, "threats": False}
 
 
-def test_parallel_search_gives_a_legal_result():
+@pytest.mark.parametrize("scheme", [None, *parallel.SCHEMES])
+def test_parallel_search_gives_a_legal_result(scheme):
     api = WebApi()
-    reply, infos = drive(api, {"moves": MOVES, "limits": LIMITS}, 2)
+    start = {"moves": MOVES, "limits": LIMITS}
+    if scheme is not None:
+        start["scheme"] = scheme
+    reply, infos = drive(api, start, 2)
     result = reply["result"]
     assert result["type"] == "result" and result["id"] == reply["id"]
     x, y = result["move"]
@@ -106,6 +114,8 @@ def test_finish_answers_at_once_with_a_legal_move():
             "threats",
         ),
         ({"op": "start", "moves": MOVES, "limits": LIMITS}, "workers"),
+        ({"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2, "scheme": "x"}, "scheme"),
+        ({"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2, "scheme": []}, "scheme"),
         ({"op": "tick"}, "no parallel search"),
         ({"op": "jump"}, "coord.op"),
         ({"op": "tick", "extra": 1}, "unknown field"),

@@ -3,12 +3,14 @@
 // ParallelEngineClient is the page's EngineClient (engine-client.js: the engine worker)
 // plus a pool of N search workers (worker.js?role=search, each with its own Pyodide).
 // With threads >= 2 and at least two search workers ready, a "think" request becomes a
-// parallel search (gomoku.parallel, scheme "ybw"):
+// parallel search (gomoku.parallel, scheme "lazy": search worker 0 thinks as the engine
+// worker would, search worker 1 runs a plain search beside it, the coordinator plays the
+// deeper result its plan allows; py/gomoku/parallel/lazy.py):
 //
 //   - the coordinator lives in the engine worker (gomoku.webapi's "coord" messages);
 //     its replies name jobs [[worker, job], ...], which are posted to the search workers;
-//   - a search worker answers each job (gomoku.parallel.run_job_json), and the answer is
-//     relayed to the coordinator ("coord" op "result");
+//   - a search worker answers each job (gomoku.parallel.run_job_json), progress answers
+//     first, and every answer is relayed to the coordinator ("coord" op "result");
 //   - a search worker that fails (error event, "fatal", terminated, or dropped by the
 //     coordinator as hung or erring) is reported (op "failure"), terminated, and the
 //     search goes on with the others; it is restarted once the search is over;
@@ -186,7 +188,7 @@ export class ParallelEngineClient extends EngineClient {
     const deadlineMs = opts.deadlineMs ?? 30000;
     const onInfo = opts.onInfo || (() => {});
     try {
-      const reply = await this._parallel(message, slots, deadlineMs, onInfo);
+      const reply = await this._parallel(message, slots, deadlineMs, onInfo, opts.scheme);
       this.stats.parallel += 1;
       return reply;
     } catch (err) {
@@ -200,7 +202,8 @@ export class ParallelEngineClient extends EngineClient {
     }
   }
 
-  _parallel(message, slots, deadlineMs, onInfo) {
+  // scheme: one of gomoku.parallel.SCHEMES (undefined: the coordinator's default)
+  _parallel(message, slots, deadlineMs, onInfo, scheme) {
     const coord = (msg, ms) => {
       this.stats.coordCalls += 1;
       return EngineClient.prototype.request.call(this, { type: "coord", ...msg }, { deadlineMs: ms });
@@ -303,6 +306,7 @@ export class ParallelEngineClient extends EngineClient {
       this.pool.listener = listener;
       const { size, rule, moves, limits, reset } = message;
       const start = { op: "start", moves, limits, workers: slots.length };
+      if (scheme !== undefined) start.scheme = scheme;
       if (this._breakNext) { // test hook: a start the coordinator refuses
         this._breakNext = false;
         start.workers = 0;
@@ -328,10 +332,12 @@ export class ParallelEngineClient extends EngineClient {
       breakNext: () => { this._breakNext = true; },
       // make search worker i spin forever (the coordinator sees it hang)
       hang: (i) => { if (pool.slots[i] && pool.slots[i].worker) pool.slots[i].worker.postMessage({ kind: "debug-hang" }); },
-      // one think, timed: parallel when threads >= 2 and workers are ready, else single
-      think: async (moves, limits, deadlineMs = 120000) => {
+      // one think, timed: parallel when threads >= 2 and workers are ready, else single;
+      // scheme: one of gomoku.parallel.SCHEMES (default: the coordinator's)
+      think: async (moves, limits, deadlineMs = 120000, scheme = undefined) => {
         const t = performance.now();
-        const reply = await this.request({ type: "think", size: 15, moves, limits, reset: true }, { deadlineMs });
+        const message = { type: "think", size: 15, moves, limits, reset: true };
+        const reply = await this.request(message, { deadlineMs, scheme });
         return { ms: performance.now() - t, reply, stats: { ...this.stats } };
       },
       single: async (moves, limits, deadlineMs = 120000) => {

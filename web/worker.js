@@ -13,8 +13,9 @@
  *
  * With role=search in its URL the worker is a search worker of a parallel search
  * (gomoku.parallel; the page's parallel-client.js drives it): every message is a job,
- * answered by gomoku.parallel.run_job_json in the order received, except
- * {kind:"abort", sid}, which drops the queued jobs of that search. It posts
+ * answered by gomoku.parallel.run_job_json in the order received (a job may post
+ * progress answers before its final one), except {kind:"abort", sid}, which drops the
+ * queued jobs of that search (the running one cannot be interrupted). It posts
  * {type:"ready", role:"search", ...} once loaded. Test hooks (test=1): {kind:"debug-throw"}
  * throws (an error event at the page), {kind:"debug-hang"} spins forever.
  */
@@ -96,7 +97,7 @@ function runNextJob() {
   if (job !== undefined) {
     let reply;
     try {
-      reply = JSON.parse(runJob(JSON.stringify(job)));
+      reply = JSON.parse(runJob(JSON.stringify(job), (progress) => post(JSON.parse(progress))));
     } catch (err) {
       reply = { kind: job.kind, sid: job.sid, jid: job.jid, status: "error", nodes: 0,
         error: "worker error: " + String(err && err.message || err) };
@@ -153,12 +154,13 @@ async function start() {
     const par = pyodide.pyimport("gomoku.parallel");
     mark("import");
     const fn = par.run_job_json;
-    // Warm up: builds the engine's tables; "ready" means a job is fast.
-    const warm = JSON.parse(fn(JSON.stringify({ kind: "think", sid: "warmup", jid: 0, size: 15, rule: 1,
-      moves: [], fresh: false, limits: { time_ms: null, depth: 1, use_book: false } })));
+    // Warm up: builds the engine's tables and loads the opening book (a think on the
+    // empty board asks it), as the engine worker does; "ready" means a job is fast.
+    const warm = JSON.parse(fn(JSON.stringify({ kind: "think", sid: "warmup", jid: 0, size: 15, rule: 0,
+      moves: [], fresh: false, limits: { time_ms: null, depth: 1 } })));
     if (warm.status !== "ok") throw new Error("search worker self-check failed: " + (warm.error || warm.status));
     mark("warmup");
-    runJob = (text) => fn(text);
+    runJob = (text, emit) => fn(text, emit);
     post({ type: "ready", role: "search", build: info.build, loadMs: Math.round(performance.now() - t0), phases });
     scheduleJob();
     return;

@@ -46,8 +46,8 @@ opening book picks among close replies with the fixed seed ``NODE_LIMIT_SEED``. 
 controls still apply, as a safety cap only (the hard cap computed from timeout_turn and
 the clock): send a generous timeout_turn (``python -m gomoku.match --nodes`` does), or a
 slow machine may reach the cap and cut the search short. This holds with one search
-thread; with thread_num >= 2 the parallel search splits the work by timing and is not
-deterministic.
+thread; with thread_num >= 2 the parallel search is not deterministic (which worker's
+result is played, and how deep the workers get, depends on timing).
 
 Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
 TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
@@ -379,6 +379,8 @@ class Brain:
         self.board_lines: list[str] | None = None  # collecting BOARD ... DONE
         self.finished = False
         self.threads = 1  # INFO thread_num: >= 2 searches on that many processes
+        self.scheme: str | None = None  # the parallel scheme (None: gomoku.parallel's default)
+        self.clear_workers = True  # the next parallel search clears the workers' tables
         self.max_nodes: int | None = None  # INFO max_node: node limit per move, None = none
 
     # -- helpers --------------------------------------------------------------------
@@ -433,11 +435,19 @@ class Brain:
 
         try:
             if self.threads > 1:
-                from .parallel import parallel_think
+                from .parallel import DEFAULT_SCHEME, parallel_think
 
                 result = parallel_think(
-                    list(eng.moves), size, eng.rule, limits, self.threads, on_info=on_info
+                    list(eng.moves),
+                    size,
+                    eng.rule,
+                    limits,
+                    self.threads,
+                    scheme=self.scheme or DEFAULT_SCHEME,
+                    fresh=self.clear_workers,  # as the single engine's new_game clears its own
+                    on_info=on_info,
                 )
+                self.clear_workers = False
             else:
                 result = eng.think(limits, on_info=on_info)
             move = (int(result.move[0]), int(result.move[1]))
@@ -515,10 +525,12 @@ class Brain:
         else:
             self.engine.new_game(size=size, rule=self.rule)
         self.size = size
+        self.clear_workers = True
         self.write("OK")
 
     def _cmd_restart(self, arg: str) -> None:
         self.engine.new_game(size=self.size, rule=self.rule)
+        self.clear_workers = True
         self.write("OK")
 
     def _cmd_begin(self, arg: str) -> None:
@@ -622,7 +634,8 @@ def main(argv: list[str] | None = None) -> int:
 
     Options: ``--no-book`` (never answer from the opening book), ``--no-threats`` (no
     VCF/VCT at the root; for measuring the search alone), ``--threads N`` (as INFO
-    thread_num N: search on N processes).
+    thread_num N: search on N processes), ``--scheme NAME`` (the parallel search's
+    scheme, one of gomoku.parallel.SCHEMES: "lazy", the default, or "ybw").
     """
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in ("-h", "--help"):
@@ -638,6 +651,16 @@ def main(argv: list[str] | None = None) -> int:
             print("--threads needs a number", file=sys.stderr)
             return 2
         args = args[:i] + args[i + 2 :]
+    scheme = None
+    if "--scheme" in args:
+        from .parallel import SCHEMES
+
+        i = args.index("--scheme")
+        scheme = args[i + 1] if i + 1 < len(args) else None
+        if scheme not in SCHEMES:
+            print(f"--scheme needs one of {', '.join(SCHEMES)}", file=sys.stderr)
+            return 2
+        args = args[:i] + args[i + 2 :]
     unknown = [a for a in args if a not in ("--no-book", "--no-threats")]
     if unknown:
         print(f"unknown option {unknown[0]} (see --help)", file=sys.stderr)
@@ -647,7 +670,7 @@ def main(argv: list[str] | None = None) -> int:
         overrides["use_book"] = False
     if "--no-threats" in args:
         overrides["use_threats"] = False
-    if not overrides and threads == 1:
+    if not overrides and threads == 1 and scheme is None:
         return run(sys.stdin, sys.stdout)
 
     def make_limits(kwargs: dict[str, int | None]) -> Any:
@@ -660,6 +683,7 @@ def main(argv: list[str] | None = None) -> int:
         out.flush()
 
     brain = Brain(write, make_limits=make_limits)
+    brain.scheme = scheme
     if threads > 1:
         brain.handle(f"INFO thread_num {threads}")  # as if the manager had sent it
     return run(sys.stdin, out, brain)

@@ -17,14 +17,16 @@ Messages (every one carries `id`, a string or integer that the replies echo):
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
     {type: "bench", id, what: "core" | "search" | "threats", seconds?, depth?}
         -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide)
-    {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?}
-    {type: "coord", id, op: "result", worker, result}   a search worker's answer
+    {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
+    {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
+                                                        or progress)
     {type: "coord", id, op: "failure", worker}          a search worker died or erred
     {type: "coord", id, op: "tick"}                     deadlines, hung jobs
     {type: "coord", id, op: "finish"}                   stop now with the best so far
         -> {type: "coord", id, sid, jobs: [[worker, job], ...], done, wait, busy, dropped,
             infos, result?}
-           The coordinator of a parallel search (gomoku.parallel.Coordinator) kept here
+           The coordinator of a parallel search (gomoku.parallel.new_coordinator; scheme
+           "lazy" unless `scheme` names another of gomoku.parallel.SCHEMES) kept here
            between messages; the page posts each job to search worker `worker` (which
            answers with gomoku.parallel.run_job_json) and relays the answers back. `wait`
            is the number of seconds after which to send a tick at the latest (null: no
@@ -73,6 +75,9 @@ MAX_NODES = 10**10
 MAX_WORKERS = 16
 DEFAULT_SIZE = 15
 DEFAULT_RULE = "freestyle"
+COORD_START_KEYS = frozenset(
+    ("type", "id", "op", "size", "rule", "moves", "limits", "reset", "workers", "scheme")
+)
 
 Message = dict[str, Any]
 Emit = Callable[[Message], None]
@@ -102,7 +107,7 @@ def _message_id(message: object) -> str | int | None:
     return None
 
 
-def _check_keys(obj: dict, allowed: set[str], what: str) -> None:
+def _check_keys(obj: dict, allowed: set[str] | frozenset[str], what: str) -> None:
     extra = sorted(str(k) for k in obj if k not in allowed)
     if extra:
         raise BadMessage(f"unknown field(s) in {what}: {', '.join(extra)}")
@@ -335,34 +340,36 @@ class WebApi:
 
         op = message.get("op")
         if op == "start":
-            _check_keys(
-                message,
-                {"type", "id", "op", "size", "rule", "moves", "limits", "reset", "workers"},
-                "coord",
-            )
+            _check_keys(message, COORD_START_KEYS, "coord")
             workers = message.get("workers")
             if not _is_int(workers) or not 1 <= workers <= MAX_WORKERS:
                 raise BadMessage(f"workers must be an integer in 1..{MAX_WORKERS}, got {workers!r}")
+            from .parallel import DEFAULT_SCHEME, SCHEMES, new_coordinator
+
+            scheme = message.get("scheme", DEFAULT_SCHEME)
+            if not isinstance(scheme, str) or scheme not in SCHEMES:
+                raise BadMessage(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
             limits = _parse_limits(message)
             eng = self._position(message)
             if eng.is_over:
                 raise BadMessage("the game is already over")
             from .engine import Limits
-            from .parallel import Coordinator
 
             infos: list[Message] = []
 
             def on_info(info: Any) -> None:
                 infos.append({"type": "info", **_jsonable(info.to_dict())})
 
-            coord = Coordinator(
+            coord = new_coordinator(
                 list(eng.moves),
                 eng.size,
                 eng.rule,
                 Limits(**limits),
                 workers,
+                scheme=scheme,
                 fresh=bool(message.get("reset", False)),
                 on_info=on_info,
+                abortable=False,  # a Web Worker cannot be interrupted
             )
             self._parallel = {"coord": coord, "t0": time.perf_counter(), "infos": infos}
             self._parallel["engine"] = eng
@@ -387,7 +394,7 @@ class WebApi:
                 raise BadMessage("result must be an object (a search worker's answer)")
             return self._coord_reply(mid, coord.on_result(worker, result, now))
         if op == "finish":
-            coord.done = True
+            coord.stop()
             return self._coord_reply(mid, [])
         return self._coord_reply(mid, coord.on_tick(now))
 

@@ -1,0 +1,350 @@
+"""The worker side: do one job (protocol.py) and answer it.
+
+A worker is a process of the CPython pool (pool.py) or a Web Worker with its own Pyodide
+(web/worker.js calls ``run_job_json``). What it keeps between jobs is a ``WorkerState``:
+one Engine (its transposition table and threat cache survive from move to move, as the
+single engine's do) and, for the "move" jobs of one ybw search, one searcher.
+
+``WorkerState.abort(sid)`` may be called from another thread while a job runs (the pool's
+reader thread does): the running search of that sid stops within a few hundred nodes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..board import Board, layout
+from ..engine import Engine, Limits, SearchInfo, SearchResult
+from ..evaluation import WIN_SCORE
+from ..rules import DEFAULT_SIZE, Rule, parse_rule
+from ..search import Progress, Searcher, SearchStopped
+from .protocol import (
+    Answer,
+    Job,
+    iteration_dict,
+    limits_from_dict,
+    ms,
+    plan_dict,
+    points,
+    shell,
+)
+
+SEED_DEPTH = 4  # ybw: iterations 1..SEED_DEPTH run in one worker (too small to split)
+ABORTED_KEPT = 32  # sids of aborted searches remembered
+
+Emit = Callable[[Answer], None]
+
+
+class Aborted(Exception):
+    """Raised from a search's progress callback once its search is aborted."""
+
+
+class ReportingEngine(Engine):
+    """An Engine that also hands what ``prepare`` decided to ``on_prepared``.
+
+    ``Engine.think`` runs ``prepare`` first (docs/ENGINE_API.md), so a think job can
+    report its plan (root moves, the opponent's threat, the moves shown to stop it)
+    while the search goes on. Should think stop calling prepare, nothing is reported
+    and the lazy scheme keeps the think's own result (it never takes a helper's move
+    without the plan)."""
+
+    on_prepared: Callable[[SearchResult | Any], None] | None = None
+
+    def prepare(self, limits: Limits | None = None) -> Any:
+        plan = super().prepare(limits)
+        if self.on_prepared is not None:
+            self.on_prepared(plan)
+        return plan
+
+
+class RootSearcher(Searcher):
+    """A Searcher that can also search one root move with a given window (ybw)."""
+
+    def search_move(
+        self,
+        move: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        hard_time: float | None = None,
+        max_nodes: int | None = None,
+    ) -> tuple[bool, int, list[int]]:
+        """(finished, score, pv) of root ``move`` at ``depth`` in window (alpha, beta).
+
+        The score is from the root side's view and fail-soft: <= alpha is an upper
+        bound, >= beta a lower bound, else exact. Killers, history and TT persist
+        between calls; the board is restored. Not finished when a limit stopped it.
+        """
+        board = self.board
+        self.nodes = 0
+        now = time.perf_counter()
+        self.hard_deadline = now + hard_time if hard_time is not None else float("inf")
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
+        plies = len(board.history)
+        try:
+            board.make(move)
+            if board.winner:
+                score = WIN_SCORE - 1
+            else:
+                score = -self._negamax(depth - 1, -beta, -alpha, 1)
+        except SearchStopped:
+            while len(board.history) > plies:
+                board.unmake()
+            return False, 0, []
+        board.unmake()
+        return True, score, self.pv_line(move)
+
+
+def stop_searcher(searcher: Searcher) -> None:
+    """Make a running search unwind at its next limit check (SearchStopped)."""
+    searcher.max_nodes = -1
+    searcher.hard_deadline = float("-inf")
+
+
+class WorkerState:
+    """What a worker keeps between jobs."""
+
+    def __init__(self) -> None:
+        self.engine: ReportingEngine | None = None
+        self.fresh_sid: str | None = None  # the search that last cleared the engine
+        self.sid: str | None = None  # the search ``searcher`` belongs to (ybw)
+        self.searcher: RootSearcher | None = None
+        self.aborted: dict[str, None] = {}  # sids of aborted searches, oldest first
+        self.running: tuple[str, Searcher] | None = None  # (sid, searcher) searching now
+
+    def engine_for(self, job: Job) -> ReportingEngine:
+        """The engine for the job's size and rule, cleared if the job says ``fresh``."""
+        size, rule = int(job["size"]), parse_rule(job["rule"])
+        eng = self.engine
+        if eng is None or eng.size != size or eng.rule != rule:
+            eng = self.engine = ReportingEngine(size, rule)
+            self.fresh_sid = job.get("sid")
+        elif job.get("fresh") and job.get("sid") != self.fresh_sid:
+            eng.new_game(size, rule)
+            self.fresh_sid = job.get("sid")
+        return eng
+
+    def searcher_for(self, job: Job) -> RootSearcher:
+        """The searcher of the job's ybw search (made on its first move job)."""
+        if job["sid"] == self.sid and self.searcher is not None:
+            return self.searcher
+        eng = self.engine_for(job)
+        board = Board.from_moves([tuple(m) for m in job["moves"]], eng.size, eng.rule)
+        self.searcher = RootSearcher(board, eng.tt)
+        self.sid = job["sid"]
+        eng.tt.new_search()
+        return self.searcher
+
+    def abort(self, sid: object) -> None:
+        """Search ``sid`` is over: its queued jobs are skipped, its running one stopped."""
+        if not isinstance(sid, str):
+            return
+        self.aborted[sid] = None
+        while len(self.aborted) > ABORTED_KEPT:
+            del self.aborted[next(iter(self.aborted))]
+        running = self.running
+        if running is not None and running[0] == sid:
+            stop_searcher(running[1])
+
+    def is_aborted(self, sid: object) -> bool:
+        return isinstance(sid, str) and sid in self.aborted
+
+    @contextmanager
+    def searching(self, sid: str, searcher: Searcher) -> Iterator[None]:
+        """Mark ``searcher`` as the running search of ``sid`` (abort can stop it)."""
+        self.running = (sid, searcher)
+        try:
+            if self.is_aborted(sid):
+                stop_searcher(searcher)
+            yield
+        finally:
+            self.running = None
+
+
+STATE = WorkerState()  # this process's worker state
+
+
+def warm_up(state: WorkerState = STATE) -> None:
+    """Build the common tables and load the opening book now, not in a move's time."""
+    layout(DEFAULT_SIZE, Rule.FREESTYLE)
+    state.engine = ReportingEngine(DEFAULT_SIZE, Rule.FREESTYLE)
+    state.engine.warm_up()
+
+
+def run_job(job: Job, emit: Emit | None = None, state: WorkerState | None = None) -> Answer:
+    """Do one job (protocol.py) and return its final answer; progress answers go to
+    ``emit`` while it runs (dropped without one). ``state`` defaults to this process's.
+
+    Never raises: an exception becomes status "error" with its text in "error". A job
+    whose search was aborted before or while it ran is answered "aborted"."""
+    state = STATE if state is None else state
+    start, cpu = time.perf_counter(), time.process_time()
+    out = shell(job)
+    sid = job.get("sid")
+    if state.is_aborted(sid):
+        return {**out, "status": "aborted", "nodes": 0, "ms": 0.0, "cpu_ms": 0.0}
+    handler = HANDLERS.get(str(job.get("kind")))
+    try:
+        if handler is None:
+            raise ValueError(f"unknown job kind {job.get('kind')!r}")
+
+        def progress(fields: dict[str, Any]) -> None:
+            if emit is not None:
+                emit({**out, "status": "progress", **fields})
+            if state.is_aborted(sid):
+                raise Aborted
+
+        out.update(handler(state, job, progress))
+    except Aborted:
+        out.update(status="aborted", nodes=out.get("nodes", 0))
+    except Exception as e:  # reported; the coordinator drops the worker
+        out.update(status="error", error=f"{type(e).__name__}: {e}", nodes=0)
+    if state.is_aborted(sid) and out["status"] in ("ok", "stopped"):
+        out["status"] = "aborted"
+    out["ms"] = round((time.perf_counter() - start) * 1000, 3)
+    out["cpu_ms"] = round((time.process_time() - cpu) * 1000, 3)
+    return out
+
+
+def run_job_json(
+    text: str, emit: Callable[[str], None] | None = None, state: WorkerState | None = None
+) -> str:
+    """``run_job`` on JSON text (what a Web Worker calls from JS); progress answers go
+    to ``emit`` as JSON text."""
+    on_progress = None if emit is None else (lambda answer: emit(json.dumps(answer)))
+    return json.dumps(run_job(json.loads(text), on_progress, state))
+
+
+# --- the jobs ---------------------------------------------------------------------------
+
+Progressed = Callable[[dict[str, Any]], None]
+
+
+def _think(state: WorkerState, job: Job, progress: Progressed) -> dict:
+    eng = state.engine_for(job)
+    eng.set_position([tuple(m) for m in job["moves"]])
+    board = eng.board
+    plan: dict[str, Any] = {}
+
+    def prepared(outcome: Any) -> None:
+        if not isinstance(outcome, SearchResult):
+            plan.update(plan_dict(board, outcome))
+            progress({"plan": dict(plan), "nodes": int(outcome.nodes)})
+
+    def info(i: SearchInfo) -> None:
+        it = {"depth": i.depth, "move": list(i.pv[0]), "score": i.score, "nodes": i.nodes}
+        progress({"iteration": {**it, "pv": [list(p) for p in i.pv]}, "nodes": i.nodes})
+
+    eng.on_prepared = prepared
+    try:
+        r = eng.think(limits_from_dict(job.get("limits")), info)
+    finally:
+        eng.on_prepared = None
+    return {"status": "ok", "result": r.to_dict(), "plan": plan or None, "nodes": r.nodes}
+
+
+def _search(state: WorkerState, job: Job, progress: Progressed) -> dict:
+    eng = state.engine_for(job)
+    eng.set_position([tuple(m) for m in job["moves"]])
+    board = eng.board
+    plan = eng.prepare(limits_from_dict(job.get("limits")))
+    if isinstance(plan, SearchResult):  # a forced reply: nothing to search
+        p = board.layout.index(*plan.move)
+        best = iteration_dict(board, plan.depth, plan.score, [p], plan.nodes)
+        return {"status": "ok", "best": best, "nodes": plan.nodes}
+    searcher = Searcher(board, eng.tt)
+    found: list[dict] = []
+
+    def on_progress(p: Progress) -> None:
+        found.append(iteration_dict(board, p.depth, p.score, p.pv, plan.nodes + p.nodes))
+        progress({"iteration": found[-1], "nodes": plan.nodes + p.nodes})
+
+    with state.searching(job["sid"], searcher):
+        try:
+            searcher.search(
+                max_depth=plan.max_depth,
+                soft_time=plan.soft_time,
+                hard_time=plan.hard_time,
+                max_nodes=plan.max_nodes,
+                root_moves=plan.root_moves,
+                on_progress=on_progress,
+            )
+        except Aborted:
+            pass
+    best = found[-1] if found else None
+    return {"status": "ok", "best": best, "nodes": plan.nodes + searcher.nodes}
+
+
+def _prepare(state: WorkerState, job: Job, progress: Progressed) -> dict:
+    eng = state.engine_for(job)
+    state.sid, state.searcher = job["sid"], None
+    eng.set_position([tuple(m) for m in job["moves"]])
+    plan = eng.prepare(limits_from_dict(job.get("limits")))
+    if isinstance(plan, SearchResult):
+        return {"status": "ok", "result": plan.to_dict(), "nodes": plan.nodes}
+    board = eng.board
+    searcher = RootSearcher(board, eng.tt)
+    order, iterations = list(plan.root_moves), []
+
+    def record(p: Progress) -> None:
+        move = p.pv[0]
+        order.remove(move)  # Searcher.search moves each iteration's best to the front
+        order.insert(0, move)
+        iterations.append(iteration_dict(board, p.depth, p.score, p.pv, p.nodes))
+
+    t0 = time.perf_counter()
+    with state.searching(job["sid"], searcher):
+        seed = searcher.search(
+            max_depth=min(int(job.get("seed_depth", SEED_DEPTH)), plan.max_depth),
+            soft_time=plan.soft_time,
+            hard_time=plan.hard_time,
+            max_nodes=plan.max_nodes,
+            root_moves=list(plan.root_moves),
+            on_progress=record,
+        )
+    state.sid, state.searcher = job["sid"], searcher
+    return {
+        "status": "ok",
+        "nodes": seed.nodes,
+        "order": points(board, order),
+        "iterations": iterations,
+        "max_depth": plan.max_depth,
+        "soft_ms": ms(plan.soft_time),
+        "hard_ms": ms(plan.hard_time),
+        "max_nodes": plan.max_nodes,
+        "seed_ms": (time.perf_counter() - t0) * 1000,
+    }
+
+
+def _move(state: WorkerState, job: Job, progress: Progressed) -> dict:
+    searcher = state.searcher_for(job)
+    board = searcher.board
+    x, y = job["move"]
+    hard = job.get("hard_ms")
+    with state.searching(job["sid"], searcher):
+        done, score, pv = searcher.search_move(
+            board.layout.index(x, y),
+            int(job["depth"]),
+            int(job["alpha"]),
+            int(job["beta"]),
+            None if hard is None else hard / 1000,
+            job.get("max_nodes"),
+        )
+    return {
+        "status": "ok" if done else "stopped",
+        "score": score,
+        "pv": points(board, pv),
+        "nodes": searcher.nodes,
+    }
+
+
+HANDLERS: dict[str, Callable[[WorkerState, Job, Progressed], dict]] = {
+    "think": _think,
+    "search": _search,
+    "prepare": _prepare,
+    "move": _move,
+}
