@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 
-from .board import COUNT_MASK, VALUE_SIDE_SHIFT, Board
+from .board import Board
 from .engine import Engine, Limits
 from .evaluation import evaluate
 from .geometry import moves_from_text, moves_to_text
@@ -67,26 +67,20 @@ def _rate(fn, seconds: float) -> float:
 
 
 class NumpyUpdate:
-    """The per-move key/summary/value update done with numpy fancy indexing.
+    """The per-move line key and summary update done with numpy fancy indexing.
 
     Kept for the measurement behind the choice of the pure-Python path (BENCHMARKS.md)
-    and checked against it in the tests.
+    and checked against it in the tests. (The board's cell values are read from a table
+    by summary, one dictionary look-up per updated cell, which numpy cannot vectorise.)
     """
 
     def __init__(self, board: Board) -> None:
         lay = board.layout
         self.board = board
         self.keys = np.array(board.keys, dtype=np.int64)
-        self.summary = np.array([s & COUNT_MASK for s in board.summary], dtype=np.int64)
+        self.summary = np.array(board.summary, dtype=np.int64)
         self.cells = np.array(board.cells, dtype=np.int8)
-        self.value = board.value
         self.counts = np.array(lay.count_table, dtype=np.int64)
-        # the packed values exceed 64 bits: keep the two sides' halves as two columns
-        half = (1 << VALUE_SIDE_SHIFT) - 1
-        self.values = np.array(
-            [[v & half, v >> VALUE_SIDE_SHIFT] for v in lay.value_table], dtype=np.int64
-        )
-        self.own = {p: np.array([d * lay.cells + p for d in range(4)]) for p in lay.onboard}
         self.upd = {}
         for side, table in ((1, lay.updates_black), (2, lay.updates_white)):
             for p in lay.onboard:
@@ -98,7 +92,6 @@ class NumpyUpdate:
                 )
 
     def make(self, p: int, side: int) -> None:
-        self.value -= self._packed(self.values[self.keys[self.own[p]]])  # p is no longer empty
         q, i, a = self.upd[side, p]
         free = self.cells[q] == 0
         q, i, a = q[free], i[free], a[free]
@@ -106,7 +99,6 @@ class NumpyUpdate:
         k1 = k0 + a
         self.keys[i] = k1
         np.add.at(self.summary, q, self.counts[k1] - self.counts[k0])
-        self.value += self._packed(self.values[k1] - self.values[k0])
         self.cells[p] = side
 
     def unmake(self, p: int, side: int) -> None:
@@ -118,13 +110,6 @@ class NumpyUpdate:
         k0 = k1 - a
         self.keys[i] = k0
         np.add.at(self.summary, q, self.counts[k0] - self.counts[k1])
-        self.value += self._packed(self.values[k0] - self.values[k1])
-        self.value += self._packed(self.values[self.keys[self.own[p]]])
-
-    @staticmethod
-    def _packed(rows: np.ndarray) -> int:
-        black, white = rows.sum(axis=0).tolist()
-        return black + (white << VALUE_SIDE_SHIFT)
 
 
 def bench_core(seconds: float = 1.0, out=print) -> dict:
@@ -300,7 +285,7 @@ def timing_positions(count: int, seed: int = 2026) -> list[list[tuple[int, int]]
             board.make(rng.choice(moves[:3]))
             if board.winner:
                 break
-        if board.winner or board.side_value(1)[1] or board.side_value(2)[1]:
+        if board.winner or board.fives(1) or board.fives(2):
             continue
         out.append(board.moves)
     return out

@@ -286,7 +286,7 @@ class Engine:
 
         moves = generate(board, None)
         if len(moves) == 1 and (
-            board.wins_at(moves[0], board.side) or board.side_value(3 - board.side)[1]
+            board.wins_at(moves[0], board.side) or board.fives(3 - board.side)
         ):
             # Win in one, or the only block of a five: nothing to think about.
             q = moves[0]

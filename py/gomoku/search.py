@@ -192,13 +192,12 @@ class Searcher:
             raise SearchStopped
         board = self.board
         side = board.side
-        own_fives = board.side_value(side)[1]
-        if own_fives:
+        if board.fives(side):
             return WIN_SCORE - ply - 1  # we make five next move
         if ply >= MAX_PLY:
             return evaluate(board)
-        opp_fives = board.side_value(3 - side)[1]
-        if not opp_fives and board.open_four_entries(side):
+        opp_fives = board.fives(3 - side)
+        if not opp_fives and board.open_fours(side):
             return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
         if depth <= 0 and not opp_fives:
             return evaluate(board)
