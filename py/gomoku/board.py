@@ -95,6 +95,8 @@ class Layout:
     updates_white: tuple[tuple[tuple[int, int, int], ...], ...]
     # per cell p: tuple of (q, near increment) for on-board q within distance 2
     near_updates: tuple[tuple[tuple[int, int], ...], ...]
+    # per cell p: the on-board cells on the 4 lines through p within 4 cells of it
+    line_neighbours: tuple[frozenset[int], ...]
     # per key: packed summary counters (both sides) of its (black, white) class pair
     count_table: list[int]
     pattern_black: bytes
@@ -124,6 +126,7 @@ def layout(size: int, rule: Rule) -> Layout:
     ub: list[tuple] = [()] * cells
     uw: list[tuple] = [()] * cells
     nu: list[tuple] = [()] * cells
+    ln: list[frozenset[int]] = [frozenset()] * cells
     for p in onboard:
         lb, lw = [], []
         for d, delta in enumerate(deltas):
@@ -144,6 +147,12 @@ def layout(size: int, rule: Rule) -> Layout:
                     inc = 1 + (NEAR1 if max(abs(dx), abs(dy)) == 1 else 0)
                     near.append((idx(x + dx, y + dy), inc))
         nu[p] = tuple(near)
+        ln[p] = frozenset(
+            idx(x + k * dx, y + k * dy)
+            for dx, dy in DIRECTIONS
+            for k in range(-4, 5)
+            if k and 0 <= x + k * dx < size and 0 <= y + k * dy < size
+        )
 
     counts = _key_tables(rule)
     return Layout(
@@ -157,6 +166,7 @@ def layout(size: int, rule: Rule) -> Layout:
         tuple(ub),
         tuple(uw),
         tuple(nu),
+        tuple(ln),
         counts,
         table.black,
         table.white,

@@ -7,7 +7,13 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
   and history inside the generated order.
 - Single-reply extension: a node whose side must block a five costs no depth, so a
   chain of fours never falls off the horizon.
-- Leaves: a side that can make five wins; otherwise the static evaluation.
+- Wins and losses read off the board's threat counts at every node (a quick win check,
+  as Rapfi does): a five to make, two fives of the opponent's to stop, an open four or
+  double four, a four-three or a double three against an opponent with no four to make.
+- Leaves: a VCF quiescence search: the side to move may stand pat on the static
+  evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
+  row); a four's
+  reply is forced.
 - Time: the clock is read every CHECK_EVERY nodes; past the hard deadline (or the node
   limit) the search unwinds and the best move of the deepest finished iteration (or
   the partial one, if its first move already improved) is returned.
@@ -22,6 +28,15 @@ from dataclasses import dataclass, field
 from .board import Board
 from .evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 from .movegen import generate
+from .patterns import (
+    COUNT_BITS,
+    FOUR,
+    OPEN_THREE,
+    SIDE_SHIFT,
+    T_DOUBLE_THREE,
+    T_FOUR,
+    T_FOUR_THREE,
+)
 from .tt import EXACT, LOWER, UPPER, TranspositionTable, score_from_tt, score_to_tt
 
 CHECK_EVERY = 256  # nodes between clock reads
@@ -32,6 +47,7 @@ NODE_MAX_MOVES = 14  # and deeper
 DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
+QS_FOURS = 6  # fours in a row the quiescence search may play
 NEXT_ITERATION_FRACTION = 0.45  # start another depth only if this much of the soft time is left
 
 
@@ -192,15 +208,14 @@ class Searcher:
             raise SearchStopped
         board = self.board
         side = board.side
-        if board.fives(side):
-            return WIN_SCORE - ply - 1  # we make five next move
+        quick = quick_result(board, ply)
+        if quick is not None:
+            return quick
         if ply >= MAX_PLY:
             return evaluate(board)
         opp_fives = board.fives(3 - side)
-        if not opp_fives and board.open_fours(side):
-            return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
         if depth <= 0 and not opp_fives:
-            return evaluate(board)
+            return self._quiesce(alpha, beta, ply, QS_FOURS)
         if depth <= 0:
             depth = 1  # single-reply extension: blocking a five costs no depth
 
@@ -280,3 +295,107 @@ class Searcher:
             bound = EXACT
         self.tt.store(key, depth, bound, score_to_tt(best_score, ply), best_move)
         return best_score
+
+    # --- the horizon ------------------------------------------------------------------
+
+    def _quiesce(self, alpha: int, beta: int, ply: int, fours: int) -> int:
+        """VCF quiescence: stand pat on the evaluation or play one of our fours (at most
+        ``fours`` more); a four's block is forced and costs nothing."""
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY:
+            if time.perf_counter() > self.hard_deadline:
+                raise SearchStopped
+        board = self.board
+        quick = quick_result(board, ply)
+        if quick is not None:
+            return quick
+        side = board.side
+        if board.fives(3 - side):  # exactly one (quick_result): block it
+            q = five_cell(board, 3 - side)
+            board.make(q)
+            score = -self._quiesce(-beta, -alpha, ply + 1, fours)
+            board.unmake()
+            return score
+        stand = evaluate(board)
+        if stand >= beta or fours <= 0 or ply >= MAX_PLY:
+            return stand
+        if not (board.threat_count(side, T_FOUR) or board.threat_count(side, T_FOUR_THREE)):
+            return stand
+        best = stand
+        if stand > alpha:
+            alpha = stand
+        for q in four_cells(board, side):
+            board.make(q)
+            score = -self._quiesce(-beta, -alpha, ply + 1, fours - 1)
+            board.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+
+def four_capable(board: Board, side: int) -> int:
+    """How many empty cells give ``side`` a four or better (a move the other must answer)."""
+    return (
+        board.threat_count(side, T_FOUR)
+        + board.threat_count(side, T_FOUR_THREE)
+        + board.open_fours(side)
+        + board.fives(side)
+    )
+
+
+def quick_result(board: Board, ply: int) -> int | None:
+    """A won or lost score read off the threat counts, or None (see the module doc).
+
+    Two fives of the opponent's to stop: lost in 2 plies. An open four (or double four)
+    with no five of the opponent's: won in 3. A four-three, or a double three, against an
+    opponent with no cell making a four (nor an open four): won in 5 (the four's block
+    or one block of the two threes leaves an open four to make)."""
+    side = board.side
+    if board.fives(side):
+        return WIN_SCORE - ply - 1  # we make five next move
+    opp = 3 - side
+    opp_fives = board.fives(opp)
+    if opp_fives:
+        return -(WIN_SCORE - ply - 2) if opp_fives >= 2 else None
+    if board.open_fours(side):
+        return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
+    if (
+        board.threat_count(side, T_FOUR_THREE) or board.threat_count(side, T_DOUBLE_THREE)
+    ) and not four_capable(board, opp):
+        return WIN_SCORE - ply - 5
+    return None
+
+
+_FIVE_SHIFT = (0, COUNT_BITS * 9, SIDE_SHIFT + COUNT_BITS * 9)
+_FOUR_SHIFT = (0, COUNT_BITS * FOUR, SIDE_SHIFT + COUNT_BITS * FOUR)
+
+
+def five_cell(board: Board, side: int) -> int:
+    """An empty cell where ``side`` makes five (-1 if none)."""
+    shift = _FIVE_SHIFT[side]
+    summary = board.summary
+    for q in board.candidates:
+        if (summary[q] >> shift) & 7:
+            return q
+    return -1
+
+
+def four_cells(board: Board, side: int) -> list[int]:
+    """Cells where ``side`` makes a four, near its last stone when it has one (on a line
+    through it within 4 cells, Layout.line_neighbours), four-threes first."""
+    shift = _FOUR_SHIFT[side]
+    three_shift = shift + COUNT_BITS * (OPEN_THREE - FOUR)
+    summary = board.summary
+    history = board.history
+    near = board.layout.line_neighbours[history[-2]] if len(history) >= 2 else None
+    out = []
+    for q in board.candidates:
+        s = summary[q]
+        if (s >> shift) & 7 and (near is None or q in near):
+            out.append(((s >> three_shift) & 7, q))
+    out.sort(reverse=True)
+    return [q for _, q in out]
