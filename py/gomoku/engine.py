@@ -39,7 +39,7 @@ DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
 DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
 POST_CHECK_RESERVE = 0.2  # share of the time left kept back when checking the chosen move
 HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
-OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
+OVERRUN_FACTOR = 2.0  # the main search stops at this multiple of the soft time (timeman)
 SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
 MOVES_TO_GO = 25  # a game clock is spread over this many moves
 SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric

@@ -218,7 +218,7 @@ class TimeSettings:
 
 
 MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
-SOFT_SHARE_NUM, SOFT_SHARE_DEN = 3, 4  # soft target = this share of the hard cap
+SOFT_SHARE_NUM, SOFT_SHARE_DEN = 4, 5  # soft target (optimum) = this share of the hard cap
 
 
 def compute_limits(
@@ -228,7 +228,7 @@ def compute_limits(
 
     Returns {"time_ms": soft target, "hard_ms": cap, "time_left_ms": clock or None}, with
     1 <= time_ms <= hard_ms. The hard cap is timeout_turn minus a safety margin for process
-    overhead (30 ms + 5%, at most 300 ms); the soft target is 3/4 of it (the engine may run
+    overhead (30 ms + 5%, at most 300 ms); the soft target is 4/5 of it (the engine may run
     past its soft target to finish a move, never past the cap). timeout_turn 0
     means "as fast as possible" (soft 1 ms, hard 50 ms). When a match clock is known
     (time_left given and timeout_match not 0) both are clamped: soft to time_left divided

@@ -14,9 +14,11 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
   evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
   row); a four's
   reply is forced.
-- Time: the clock is read every CHECK_EVERY nodes; past the hard deadline (or the node
-  limit) the search unwinds and the best move of the deepest finished iteration (or
-  the partial one, if its first move already improved) is returned.
+- Time: after each iteration the time manager (timeman.py) decides whether to go on,
+  from the soft time (the optimum) and how settled the best move and score look. The
+  clock is read every CHECK_EVERY nodes; past the hard deadline (or the node limit) the
+  search unwinds and the best move of the deepest finished iteration (or the partial
+  one, if its first move already improved) is returned.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .patterns import (
     T_FOUR,
     T_FOUR_THREE,
 )
+from .timeman import TimeManager
 from .tt import EXACT, LOWER, UPPER, TranspositionTable, score_from_tt, score_to_tt
 
 CHECK_EVERY = 256  # nodes between clock reads
@@ -48,7 +51,6 @@ DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 QS_FOURS = 6  # fours in a row the quiescence search may play
-NEXT_ITERATION_FRACTION = 0.45  # start another depth only if this much of the soft time is left
 
 
 class SearchStopped(Exception):
@@ -115,6 +117,7 @@ class Searcher:
             max_depth = min(max_depth, 2)  # one legal reply: just report a score
         score = 0
         history_len = len(board.history)
+        clock = TimeManager(soft_time, hard_time)
         for depth in range(1, max_depth + 1):
             try:
                 if depth >= 3 and abs(score) < WIN_THRESHOLD:
@@ -139,7 +142,7 @@ class Searcher:
                 on_progress(Progress(depth, score, self.nodes, best.pv, elapsed))
             if abs(score) >= WIN_THRESHOLD and WIN_SCORE - abs(score) <= depth:
                 break  # a proven result within the horizon: deeper changes nothing
-            if elapsed > (self.soft_deadline - self.start) * NEXT_ITERATION_FRACTION:
+            if clock.iteration_done(elapsed, move, score):
                 break
         best.nodes = self.nodes
         best.elapsed = time.perf_counter() - self.start
