@@ -4,13 +4,14 @@ A logistic model of the side to move's result fitted to games (gomoku.tune, weig
 per empty cell a value for its one-side summary as the side to move's cell and as the
 other side's, plus a value for the threat situation (each side's strongest threat class)
 and a tempo term. The board keeps the per-cell sums up to date (Board.packed), so the
-evaluation is O(1). ``weights.scale`` centi-units make one logit unit.
+evaluation is O(1). The tables are in 1/FINE centi-units (summed, then divided), and
+``weights.scale`` centi-units make one logit unit.
 """
 
 from __future__ import annotations
 
 from .board import BLACK, Board, unpack_eval
-from .weights import SUMMARY_INDEX, SUMMARY_THREAT, THREAT_CLASSES, load_weights
+from .weights import FINE, SUMMARY_INDEX, SUMMARY_THREAT, THREAT_CLASSES, load_weights
 
 WIN_SCORE = 1_000_000
 WIN_THRESHOLD = WIN_SCORE - 10_000  # scores beyond this are forced wins/losses
@@ -22,8 +23,10 @@ def evaluate(board: Board) -> int:
     tb, tw = board.best_threats()
     w = board.values.weights
     if board.side == BLACK:
-        return black_mover + white_other + w.threat[tb * THREAT_CLASSES + tw] + w.tempo
-    return white_mover + black_other + w.threat[tw * THREAT_CLASSES + tb] + w.tempo
+        fine = black_mover + white_other + w.threat[tb * THREAT_CLASSES + tw]
+    else:
+        fine = white_mover + black_other + w.threat[tw * THREAT_CLASSES + tb]
+    return (fine + w.tempo) // FINE
 
 
 def evaluate_from_scratch(board: Board) -> int:
@@ -46,7 +49,7 @@ def evaluate_from_scratch(board: Board) -> int:
             i = SUMMARY_INDEX[summary[side]]
             score += w.mover[i] if side == mover else w.other[i]
             best[side] = max(best[side], SUMMARY_THREAT[i])
-    return score + w.threat[best[mover] * THREAT_CLASSES + best[other]]
+    return (score + w.threat[best[mover] * THREAT_CLASSES + best[other]]) // FINE
 
 
 def is_win_score(score: int) -> bool:

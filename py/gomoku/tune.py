@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -40,9 +41,10 @@ import numpy as np
 
 from .board import Board
 from .geometry import moves_from_text
-from .patterns import COUNT_BITS, PATTERN_COUNT, SIDE_MASK, SIDE_SHIFT, T_FIVE, T_OPEN_FOUR
+from .patterns import COUNT_BITS, NONE, PATTERN_COUNT, SIDE_MASK, SIDE_SHIFT, T_FIVE, T_OPEN_FOUR
 from .rules import Rule, parse_rule
 from .weights import (
+    FINE,
     SUMMARY_INDEX,
     SUMMARY_LIST,
     SUMMARY_THREAT,
@@ -214,28 +216,30 @@ def sigmoid(z: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-np.clip(z, -40, 40)))
 
 
+PARAM_GROUPS = (
+    ("base_m", PATTERN_COUNT),
+    ("base_o", PATTERN_COUNT),
+    ("res_m", N_SUMMARIES),
+    ("res_o", N_SUMMARIES),
+    ("threat", N_THREAT),
+    ("tempo", 1),
+)
+
+
 def fit(
     data: Dataset,
-    iterations: int = 1500,
-    rate: float = 0.02,
+    iterations: int = 300,
     residual_l2: float = 3e-4,
     base_l2: float = 1e-6,
     threat_l2: float = 1e-4,
     out=print,
 ) -> Model:
-    """Fit the model by full-batch Adam (see the module docstring). The weight of the
-    summary with no pattern at all (an empty neighbourhood) is fixed at 0."""
+    """Fit the model by L-BFGS on the regularised cross-entropy (see the module
+    docstring). The weight of the summary with no pattern at all (an empty
+    neighbourhood) is fixed at 0."""
     counts = class_counts()  # (S, C)
-    none_index = SUMMARY_INDEX[4 << (COUNT_BITS * 0)]  # four NONE directions
-    params = {
-        "base_m": np.zeros(PATTERN_COUNT),
-        "base_o": np.zeros(PATTERN_COUNT),
-        "res_m": np.zeros(N_SUMMARIES),
-        "res_o": np.zeros(N_SUMMARIES),
-        "threat": np.zeros(N_THREAT),
-        "tempo": np.zeros(1),
-    }
-    l2 = {
+    none_index = SUMMARY_INDEX[4 << (COUNT_BITS * NONE)]  # four NONE directions
+    l2_of = {
         "base_m": base_l2,
         "base_o": base_l2,
         "res_m": residual_l2,
@@ -243,13 +247,12 @@ def fit(
         "threat": threat_l2,
         "tempo": 0.0,
     }
-    m = {k: np.zeros_like(v) for k, v in params.items()}
-    v = {k: np.zeros_like(v) for k, v in params.items()}
-    b1, b2, eps = 0.9, 0.999, 1e-8
+    l2 = np.concatenate([np.full(n, l2_of[k]) for k, n in PARAM_GROUPS])
     n = data.positions
-    for it in range(1, iterations + 1):
-        model = _model(params, counts, none_index)
-        p = sigmoid(model.logits(data))
+
+    def loss_and_grad(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        params = _unflatten(theta)
+        p = sigmoid(_model(params, counts, none_index).logits(data))
         err = (p - data.target) / n
         gw = np.bincount(data.cols, weights=err[data.rows] * data.vals, minlength=2 * N_SUMMARIES)
         gw[none_index] = 0.0
@@ -262,16 +265,64 @@ def fit(
             "threat": np.bincount(data.threat, weights=err, minlength=N_THREAT),
             "tempo": np.array([err.sum()]),
         }
-        for k in params:
-            g = grads[k] + l2[k] * params[k]
-            m[k] = b1 * m[k] + (1 - b1) * g
-            v[k] = b2 * v[k] + (1 - b2) * g * g
-            mh = m[k] / (1 - b1**it)
-            vh = v[k] / (1 - b2**it)
-            params[k] -= rate * mh / (np.sqrt(vh) + eps)
-        if out and (it % 250 == 0 or it == iterations):
-            out(f"iteration {it}: loss {log_loss(p, data.target):.5f}")
-    return _model(params, counts, none_index)
+        g = np.concatenate([grads[k] for k, _ in PARAM_GROUPS]) + l2 * theta
+        return log_loss(p, data.target) + 0.5 * float(l2 @ (theta * theta)), g
+
+    theta = lbfgs(loss_and_grad, np.zeros(len(l2)), iterations, out=out)
+    return _model(_unflatten(theta), counts, none_index)
+
+
+def _unflatten(theta: np.ndarray) -> dict[str, np.ndarray]:
+    out, i = {}, 0
+    for k, n in PARAM_GROUPS:
+        out[k] = theta[i : i + n]
+        i += n
+    return out
+
+
+def lbfgs(f, x: np.ndarray, iterations: int, memory: int = 12, out=print) -> np.ndarray:
+    """Minimise f (returning value and gradient) by L-BFGS with a backtracking line
+    search; stops after ``iterations`` steps or when the value stops improving."""
+    fx, g = f(x)
+    steps: list[tuple[np.ndarray, np.ndarray, float]] = []
+    for it in range(1, iterations + 1):
+        q = g.copy()
+        alphas = []
+        for s, y, rho in reversed(steps):
+            a = rho * float(s @ q)
+            alphas.append(a)
+            q -= a * y
+        if steps:
+            s, y, _ = steps[-1]
+            q *= float(s @ y) / float(y @ y)
+        else:
+            q /= max(1.0, float(np.linalg.norm(g)))
+        for (s, y, rho), a in zip(steps, reversed(alphas), strict=True):
+            q += s * (a - rho * float(y @ q))
+        d = -q
+        slope = float(g @ d)
+        if slope >= 0:  # not a descent direction: restart from the gradient
+            steps.clear()
+            d, slope = -g, -float(g @ g)
+        t = 1.0
+        while True:
+            x_new = x + t * d
+            f_new, g_new = f(x_new)
+            if f_new <= fx + 1e-4 * t * slope or t < 1e-12:
+                break
+            t *= 0.5
+        s, y = x_new - x, g_new - g
+        if float(s @ y) > 1e-12:
+            steps.append((s, y, 1.0 / float(s @ y)))
+            if len(steps) > memory:
+                steps.pop(0)
+        improved = fx - f_new
+        x, fx, g = x_new, f_new, g_new
+        if out and (it % 50 == 0 or it == iterations):
+            out(f"iteration {it}: objective {fx:.5f}")
+        if 0 <= improved < 1e-9:
+            break
+    return x
 
 
 def _model(params: dict, counts: np.ndarray, none_index: int) -> Model:
@@ -283,10 +334,11 @@ def _model(params: dict, counts: np.ndarray, none_index: int) -> Model:
 
 
 def to_weights(model: Model, rule: Rule, scale: int, note: str) -> EvalWeights:
-    """Integer tables for the engine: logit units times ``scale`` (centi-units)."""
+    """Integer tables for the engine: logit units times ``scale`` centi-units, in
+    1/FINE centi-units."""
 
     def ints(a: np.ndarray) -> list[int]:
-        return [int(round(x * scale)) for x in a]
+        return [int(round(x * scale * FINE)) for x in a]
 
     return EvalWeights(
         rule=rule,
@@ -294,18 +346,44 @@ def to_weights(model: Model, rule: Rule, scale: int, note: str) -> EvalWeights:
         mover=ints(model.mover),
         other=ints(model.other),
         threat=ints(model.threat),
-        tempo=int(round(model.tempo * scale)),
+        tempo=int(round(model.tempo * scale * FINE)),
         note=note,
     )
 
 
 def from_weights(w: EvalWeights) -> Model:
+    unit = w.scale * FINE
     return Model(
-        np.array(w.mover, dtype=np.float64) / w.scale,
-        np.array(w.other, dtype=np.float64) / w.scale,
-        np.array(w.threat, dtype=np.float64) / w.scale,
-        w.tempo / w.scale,
+        np.array(w.mover, dtype=np.float64) / unit,
+        np.array(w.other, dtype=np.float64) / unit,
+        np.array(w.threat, dtype=np.float64) / unit,
+        w.tempo / unit,
     )
+
+
+def best_scale(z: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """The multiplier of the logits with the lowest log loss (golden-section search on a
+    log scale) -> (multiplier, loss): how well a model ranks positions, whatever its
+    units."""
+    lo, hi = -6.0, 3.0  # log multiplier bounds
+
+    def f(t: float) -> float:
+        return log_loss(sigmoid(z * math.exp(t)), y)
+
+    g = (math.sqrt(5) - 1) / 2
+    a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+    fa, fb = f(a), f(b)
+    for _ in range(60):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - g * (hi - lo)
+            fa = f(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = f(b)
+    t = (lo + hi) / 2
+    return math.exp(t), f(t)
 
 
 def split_by_game(data: Dataset, holdout: float, seed: int = 7) -> tuple[Dataset, Dataset]:
@@ -332,13 +410,15 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("games", nargs="+")
     f.add_argument("--rule", default="freestyle")
     f.add_argument("--out", default=None, help="weights file (default: the packaged one)")
-    f.add_argument("--iterations", type=int, default=1500)
+    f.add_argument("--iterations", type=int, default=300)
     f.add_argument("--holdout", type=float, default=0.1, help="share of games held out")
     f.add_argument("--residual-l2", type=float, default=3e-4)
-    f.add_argument("--scale", type=int, default=100, help="centi-units per logit unit")
+    f.add_argument("--scale", type=int, default=200, help="centi-units per logit unit")
     c = sub.add_parser("check", help="log loss of the shipped weights on recorded games")
     c.add_argument("games", nargs="+")
     c.add_argument("--rule", default="freestyle")
+    c.add_argument("--classic", action="store_true", help="the hand-typed model instead")
+    c.add_argument("--weights", default=None, help="a weights file instead")
     args = p.parse_args(argv)
 
     if args.cmd == "games":
@@ -356,8 +436,17 @@ def main(argv: list[str] | None = None) -> int:
     data = build_dataset(read_games(args.games), rule)
     print(f"{data.positions} positions from {len(np.unique(data.game))} games")
     if args.cmd == "check":
-        model = from_weights(EvalWeights.load(rule))
-        print(f"log loss {log_loss(sigmoid(model.logits(data)), data.target):.5f}")
+        if args.classic:
+            weights = EvalWeights.classic(rule)
+        elif args.weights:
+            path = Path(args.weights)
+            weights = EvalWeights.from_json(path.read_text(encoding="utf-8"), str(path))
+        else:
+            weights = EvalWeights.load(rule)
+        z = from_weights(weights).logits(data)
+        scale, loss = best_scale(z, data.target)
+        print(f"{weights.source or 'weights'}: log loss {log_loss(sigmoid(z), data.target):.5f}")
+        print(f"best rescaled (logits x {scale:.3f}): log loss {loss:.5f}")
         return 0
     train, valid = split_by_game(data, args.holdout) if args.holdout > 0 else (data, None)
     model = fit(train, args.iterations, residual_l2=args.residual_l2)

@@ -117,9 +117,13 @@ def weights_path(rule: Rule) -> Path:
     return DATA_DIR / f"eval-{rule.label}.json"
 
 
+FINE = 16  # table units per centi-unit: the evaluation sums in these, then divides
+
+
 @dataclass(frozen=True)
 class EvalWeights:
-    """Integer evaluation tables (centi-units; ``scale`` of them per logit unit).
+    """Integer evaluation tables in 1/FINE centi-units (``scale`` centi-units per logit
+    unit of the fitted model; the file stores logit units).
 
     ``mover[i]``/``other[i]``: value of an empty cell whose one-side summary is
     SUMMARY_LIST[i], for the side to move / the other side. ``threat[m * 11 + o]``: value
@@ -135,19 +139,25 @@ class EvalWeights:
     source: str = field(default="", compare=False)
 
     def to_json(self) -> str:
+        unit = self.scale * FINE
+
+        def logit(v: int) -> float:
+            return round(v / unit, 5)
+
         cells = {
-            summary_name(s): [self.mover[i], self.other[i]] for i, s in enumerate(SUMMARY_LIST)
+            summary_name(s): [logit(self.mover[i]), logit(self.other[i])]
+            for i, s in enumerate(SUMMARY_LIST)
         }
         rows = [
-            self.threat[m * THREAT_CLASSES : (m + 1) * THREAT_CLASSES]
+            [logit(v) for v in self.threat[m * THREAT_CLASSES : (m + 1) * THREAT_CLASSES]]
             for m in range(THREAT_CLASSES)
         ]
         doc = {
             "format": WEIGHTS_FORMAT,
             "rule": self.rule.label,
-            "scale": self.scale,
+            "scale (centi-units per logit unit)": self.scale,
             "note": self.note,
-            "tempo": self.tempo,
+            "tempo": logit(self.tempo),
             "threat (rows: side to move's best class, columns: the other side's)": rows,
             "cells (summary: [side to move, other side])": cells,
         }
@@ -166,6 +176,12 @@ class EvalWeights:
             if doc["format"] != WEIGHTS_FORMAT:
                 raise ValueError(f"weights format {doc['format']} (expected {WEIGHTS_FORMAT})")
             rule = parse_rule(doc["rule"])
+            scale = int(next(v for k, v in doc.items() if k.startswith("scale")))
+            unit = scale * FINE
+
+            def fine(v: object) -> int:
+                return int(round(float(v) * unit))
+
             rows = next(v for k, v in doc.items() if k.startswith("threat"))
             cells = next(v for k, v in doc.items() if k.startswith("cells"))
             mover = [0] * len(SUMMARY_LIST)
@@ -173,24 +189,17 @@ class EvalWeights:
             seen = set()
             for name, (m, o) in cells.items():
                 i = SUMMARY_INDEX[summary_from_name(name)]
-                mover[i], other[i] = int(m), int(o)
+                mover[i], other[i] = fine(m), fine(o)
                 seen.add(i)
             if len(seen) != len(SUMMARY_LIST):
                 raise ValueError(f"{len(SUMMARY_LIST) - len(seen)} cell summaries missing")
-            threat = [int(v) for row in rows for v in row]
+            threat = [fine(v) for row in rows for v in row]
             if len(rows) != THREAT_CLASSES or len(threat) != THREAT_CLASSES**2:
                 raise ValueError("the threat table is not 11 x 11")
-            return cls(
-                rule,
-                int(doc["scale"]),
-                mover,
-                other,
-                threat,
-                int(doc["tempo"]),
-                str(doc.get("note", "")),
-                source,
-            )
-        except (KeyError, TypeError, StopIteration, json.JSONDecodeError) as exc:
+            tempo = fine(doc["tempo"])
+            note = str(doc.get("note", ""))
+            return cls(rule, scale, mover, other, threat, tempo, note, source)
+        except (KeyError, TypeError, ValueError, StopIteration, json.JSONDecodeError) as exc:
             raise ValueError(f"malformed weights file {source}: {exc!r}") from None
 
     @classmethod
@@ -199,8 +208,8 @@ class EvalWeights:
         mover, other = [], []
         for s in SUMMARY_LIST:
             w = sum(PATTERN_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
-            mover.append(w * TEMPO_NUMERATOR // TEMPO_DENOMINATOR)
-            other.append(-w)
+            mover.append(w * FINE * TEMPO_NUMERATOR // TEMPO_DENOMINATOR)
+            other.append(-w * FINE)
         zeros = [0] * THREAT_CLASSES**2
         return cls(rule, 100, mover, other, zeros, 0, "classic hand-typed weights", "classic")
 
