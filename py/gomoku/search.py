@@ -10,6 +10,9 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
 - Wins and losses read off the board's threat counts at every node (a quick win check,
   as Rapfi does): a five to make, two fives of the opponent's to stop, an open four or
   double four, a four-three or a double three against an opponent with no four to make.
+- Shallow pruning at non-PV nodes whose side to move is not under threat: futility
+  (static evaluation far above beta) and razoring (far below alpha, confirmed by the
+  VCF quiescence search).
 - Leaves: a VCF quiescence search: the side to move may stand pat on the static
   evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
   row); a four's
@@ -51,6 +54,12 @@ DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 QS_FOURS = 6  # fours in a row the quiescence search may play
+# Shallow pruning at non-PV nodes where the opponent threatens nothing (evaluation units:
+# 200 = one logit of the fitted model, i.e. about 73% expected score).
+FUTILITY_DEPTH = 3  # static eval - FUTILITY_MARGIN * depth >= beta: return the eval
+FUTILITY_MARGIN = 70
+RAZOR_DEPTH = 2  # static eval + RAZOR_MARGIN[depth] < alpha: a VCF check decides
+RAZOR_MARGIN = (0, 40, 60)
 
 
 class SearchStopped(Exception):
@@ -236,6 +245,15 @@ class Searcher:
                 ):
                     return s
 
+        if beta - alpha == 1 and abs(beta) < WIN_THRESHOLD and not threatened(board, side):
+            static = evaluate(board)
+            if depth <= FUTILITY_DEPTH and static - FUTILITY_MARGIN * depth >= beta:
+                return static  # futility: far above beta, a quiet move will not drop it
+            if depth <= RAZOR_DEPTH and static + RAZOR_MARGIN[depth] < alpha:
+                score = self._quiesce(alpha, beta, ply, QS_FOURS)
+                if score <= alpha:  # razoring: far below alpha and no VCF lifts it
+                    return score
+
         moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
         if not moves:
             return 0  # board full: draw
@@ -338,6 +356,13 @@ class Searcher:
                     if score >= beta:
                         break
         return best
+
+
+def threatened(board: Board, side: int) -> bool:
+    """Does the opponent of ``side`` threaten something the side must answer: a five to
+    make, an open four to make (an open three), or a four-three to make?"""
+    opp = 3 - side
+    return bool(board.fives(opp) or board.open_fours(opp) or board.threat_count(opp, T_FOUR_THREE))
 
 
 def four_capable(board: Board, side: int) -> int:
