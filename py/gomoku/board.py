@@ -266,6 +266,7 @@ class Board:
         self.near = [0] * n
         self.candidates: set[int] = set()
         self.history: list[int] = []
+        self._undo: list[tuple[int, list]] = []  # per move: packed before it, changed cells
         self.side = BLACK
         self.winner = EMPTY
         self._zb, self._zw, self._zside = zobrist_keys(n)
@@ -374,8 +375,10 @@ class Board:
         table = lay.count_table
         if (summary[p] >> (FIVE_SHIFT_BLACK if side == BLACK else FIVE_SHIFT_WHITE)) & 7:
             self.winner = side
-        packed = self.packed - cell_value[p]  # p is no longer an empty cell
+        before = self.packed
+        packed = before - cell_value[p]  # p is no longer an empty cell
         cells[p] = side
+        changed = []
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
             if cells[q]:
                 continue
@@ -384,11 +387,15 @@ class Board:
             keys[i] = k1
             d = table[k1] - table[k0]
             if d:  # the cell's classes changed (often they do not)
-                s = summary[q] + d
+                s0 = summary[q]
+                v0 = cell_value[q]
+                changed.append((q, s0, v0))
+                s = s0 + d
                 summary[q] = s
                 v = values[s]
-                packed += v - cell_value[q]
+                packed += v - v0
                 cell_value[q] = v
+        self._undo.append((before, changed))
         self.packed = packed
         near = self.near
         cand = self.candidates
@@ -417,25 +424,15 @@ class Board:
         keys = self.keys
         summary = self.summary
         cell_value = self.cell_value
-        values = self.values
-        table = lay.count_table
-        packed = self.packed
+        before, changed = self._undo.pop()
+        for q, s0, v0 in changed:
+            summary[q] = s0
+            cell_value[q] = v0
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
-            if cells[q]:
-                continue
-            k1 = keys[i]
-            k0 = k1 - a
-            keys[i] = k0
-            d = table[k0] - table[k1]
-            if d:
-                s = summary[q] + d
-                summary[q] = s
-                v = values[s]
-                packed += v - cell_value[q]
-                cell_value[q] = v
+            if not cells[q]:
+                keys[i] -= a
         cells[p] = EMPTY
-        # p's summary and value were frozen while it was occupied
-        self.packed = packed + cell_value[p]
+        self.packed = before
         near = self.near
         cand = self.candidates
         for q, inc in lay.near_updates[p]:
