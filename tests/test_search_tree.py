@@ -69,3 +69,39 @@ def test_quiescence_sees_vcf_from_the_horizon(length: int) -> None:
     outcome = Searcher(board).search(max_depth=1)
     assert outcome.score >= WIN_THRESHOLD
     assert board.moves == moves_from_text(VCF_POSITIONS[length], 15)  # restored
+
+
+# Positions from self-play games (side to move = defender) where the opponent threatens a
+# four-three, or has an open three with a VCF/VCT behind it, and exactly one move holds.
+ONLY_DEFENCE = {
+    "four-three": "h9 i11 k9 h10 k11 i10 g10 k10 l10 i8 i9 j9 l11 g6 h7 j12 g9 l14 k13 g12 h11",
+    "four-three, late": "i7 k9 k11 i9 j9 k7 k10 i8 i11 j11 h10 j12 i10 j10 k5 h11 j5 h8 g8 i5 "
+    "j6 j7 j13 i6 h5 g10 l4 m3 f11 l8 k8 m7 n6 l7 n7 g7 f6 m5",
+    "open three": "i8 i6 g9 h7 g8 g10 i9 f9 i11",
+    "open three, VCF behind": "g9 f8 h11 e7 g7 i6 g10 g8 d8 f9 e10 h7 j5 i8",
+}
+
+
+def holding_moves(board: Board) -> list[int]:
+    """The defender's moves after which the attacker has no VCF nor VCT (4 threats):
+    brute force over every candidate, each checked by the threat search."""
+    from gomoku.movegen import generate
+
+    good = []
+    for q in generate(board, None):
+        board.make(q)
+        ts = ThreatSearch(board)
+        win = ts.vcf(10, max_nodes=20_000) or ts.vct(4, max_nodes=20_000)
+        board.unmake()
+        if win is None:
+            good.append(q)
+    return good
+
+
+@pytest.mark.parametrize("name", sorted(ONLY_DEFENCE))
+def test_tree_search_finds_the_only_defence(name: str) -> None:
+    """The alpha-beta search alone (no root threat stages) plays the one move that holds."""
+    board = Board.from_moves(moves_from_text(ONLY_DEFENCE[name], 15))
+    good = holding_moves(board)
+    assert len(good) == 1
+    assert Searcher(board).search(max_depth=3).move == good[0]
