@@ -20,6 +20,8 @@ from .errors import IllegalMoveError
 from .evaluation import WIN_SCORE, evaluate, score_text
 from .geometry import Point
 from .movegen import generate
+from .patterns import BLACK
+from .renju import forbidden
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 from .search import ROOT_MAX_MOVES, Progress, Searcher
 from .symmetry import unique_moves
@@ -82,6 +84,25 @@ class Limits:
             if not safety_cap_only:
                 soft = hard if soft is None else min(soft, hard)
         return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
+
+
+def renju_checked(board: Board, line: list[int] | None) -> list[int] | None:
+    """The threat search's winning line, or None when under renju a black move of it is
+    a forbidden point (the threat search does not know them; the replay does)."""
+    if line is None or board.rule is not Rule.RENJU:
+        return line
+    made, ok = 0, True
+    for q in line:
+        if board.cells[q] or (board.side == BLACK and forbidden(board, q)):
+            ok = False
+            break
+        board.make(q)
+        made += 1
+        if board.winner:
+            break
+    for _ in range(made):
+        board.unmake()
+    return line if ok else None
 
 
 def _point_list(points: list[Point]) -> list[list[int]]:
@@ -285,9 +306,7 @@ class Engine:
                 return result(p, book_move.score, 0, 0, [p], "book")
 
         moves = generate(board, None)
-        if len(moves) == 1 and (
-            board.wins_at(moves[0], board.side) or board.fives(3 - board.side)
-        ):
+        if len(moves) == 1 and (board.wins_at(moves[0], board.side) or board.fives(3 - board.side)):
             # Win in one, or the only block of a five: nothing to think about.
             q = moves[0]
             won = board.wins_at(q, board.side)
@@ -308,9 +327,9 @@ class Engine:
                 return min(time.perf_counter() + soft * fraction, hard_deadline or 1e300)
 
             threats = ThreatSearch(board, cache=self.threat_cache)
-            line = threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap)
+            line = renju_checked(board, threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap))
             if line is None:
-                line = threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap)
+                line = renju_checked(board, threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap))
             nodes += threats.nodes
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
@@ -431,10 +450,10 @@ class Engine:
         try:
             probe = ThreatSearch(board, cache=self.threat_cache)
             kind = "vcf"
-            threat = probe.vcf(VCF_DEPTH, deadline, node_cap)
+            threat = renju_checked(board, probe.vcf(VCF_DEPTH, deadline, node_cap))
             if threat is None and not probe.timed_out:
                 kind = "vct"
-                threat = probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
+                threat = renju_checked(board, probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap))
         finally:
             board.pass_move()
         defence = Defence(nodes=probe.nodes)
@@ -492,9 +511,9 @@ class Engine:
         board.make(move)
         try:
             ts = ThreatSearch(board, cache=self.threat_cache)
-            line = ts.vcf(VCF_DEPTH, deadline, node_cap)
+            line = renju_checked(board, ts.vcf(VCF_DEPTH, deadline, node_cap))
             if line is None and not ts.timed_out and kind == "vct":
-                line = ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
+                line = renju_checked(board, ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap))
         finally:
             board.unmake()
         if line is not None:

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import Board
+from .board import BLACK, Board
 from .evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 from .movegen import generate
 from .patterns import (
@@ -44,6 +44,8 @@ from .patterns import (
     T_FOUR,
     T_FOUR_THREE,
 )
+from .renju import forbidden
+from .rules import Rule
 from .timeman import TimeManager
 from .tt import EXACT, LOWER, UPPER, TranspositionTable, score_from_tt, score_to_tt
 
@@ -136,6 +138,14 @@ class Searcher:
         self.tt.new_search()
         self.history.clear()
         moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
+        if not moves:  # renju: every candidate of black's is lost or forbidden
+            moves = [
+                next(
+                    q
+                    for q in board.layout.onboard
+                    if board.cells[q] == 0 and not forbidden(board, q)
+                )
+            ]
         best = SearchOutcome(moves[0], 0, 0, 0, [moves[0]])
         if len(moves) == 1:
             max_depth = min(max_depth, 2)  # one legal reply: just report a score
@@ -270,8 +280,8 @@ class Searcher:
                     return score
 
         moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
-        if not moves:
-            return 0  # board full: draw
+        if not moves:  # board full: draw; else (renju) black has only forbidden moves
+            return -(WIN_SCORE - ply - 1) if board.candidates else 0
         if len(moves) > 1:
             killers = self.killers[ply]
             hist = self.history
@@ -347,6 +357,8 @@ class Searcher:
         if not self.nodes % CHECK_EVERY:
             if time.perf_counter() > self.hard_deadline:
                 raise SearchStopped
+        if self.nodes > self.max_nodes:
+            raise SearchStopped
         board = self.board
         quick = quick_result(board, ply)
         if quick is not None:
@@ -402,14 +414,21 @@ def quick_result(board: Board, ply: int) -> int | None:
     Two fives of the opponent's to stop: lost in 2 plies. An open four (or double four)
     with no five of the opponent's: won in 3. A four-three, or a double three, against an
     opponent with no cell making a four (nor an open four): won in 5 (the four's block
-    or one block of the two threes leaves an open four to make)."""
+    or one block of the two threes leaves an open four to make). Under renju black
+    also loses when its only block is forbidden, and black's wins are left to the search
+    (their cells may be forbidden)."""
     side = board.side
     if board.fives(side):
         return WIN_SCORE - ply - 1  # we make five next move
     opp = 3 - side
     opp_fives = board.fives(opp)
+    renju_black = side == BLACK and board.rule is Rule.RENJU
     if opp_fives:
-        return -(WIN_SCORE - ply - 2) if opp_fives >= 2 else None
+        if opp_fives >= 2 or (renju_black and forbidden(board, five_cell(board, opp))):
+            return -(WIN_SCORE - ply - 2)  # two to stop, or (renju) the block is forbidden
+        return None
+    if renju_black:
+        return None  # black's open fours and double threats may sit on forbidden points
     if board.open_fours(side):
         return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
     if (
@@ -442,9 +461,12 @@ def four_cells(board: Board, side: int) -> list[int]:
     history = board.history
     near = board.layout.line_neighbours[history[-2]] if len(history) >= 2 else None
     out = []
+    renju_black = side == BLACK and board.rule is Rule.RENJU
     for q in board.candidates:
         s = summary[q]
         if (s >> shift) & 7 and (near is None or q in near):
+            if renju_black and forbidden(board, q):
+                continue
             out.append(((s >> three_shift) & 7, q))
     out.sort(reverse=True)
     return [q for _, q in out]
