@@ -27,6 +27,7 @@ from .engine import Engine, Limits
 from .evaluation import evaluate
 from .geometry import moves_from_text, moves_to_text
 from .movegen import generate
+from .search import Searcher
 from .threats import ThreatSearch
 
 # Fixed positions (15x15 freestyle), opening to late middle game.
@@ -358,11 +359,38 @@ def bench_timing(count: int = 100, turn_ms: int = 200, out=print) -> dict:
     return result
 
 
+def bench_multipv(depth: int = 6, lines: int = 3, out=print) -> dict:
+    """Time of a multi-PV search (``lines`` best moves) against a plain search to the same
+    depth, on each bench position (CPU time; wall time under Pyodide), and the total."""
+    plain_total = multi_total = 0.0
+    same = 0
+    for i, board in enumerate(bench_boards()):
+        t = cpu_clock()
+        one = Searcher(board).search(max_depth=depth)
+        plain = cpu_clock() - t
+        t = cpu_clock()
+        many = Searcher(board).search(max_depth=depth, multipv=lines)
+        multi = cpu_clock() - t
+        plain_total += plain
+        multi_total += multi
+        same += one.move == many.move
+        out(
+            f"pos {i}: plain {plain * 1000:7.1f} ms {one.nodes:7,} nodes; "
+            f"{lines} lines {multi * 1000:7.1f} ms {many.nodes:7,} nodes; x{multi / plain:.2f}"
+        )
+    ratio = multi_total / plain_total
+    out(
+        f"depth {depth}, {lines} lines: x{ratio:.2f} the plain search's time; "
+        f"same first move {same}/8"
+    )
+    return {"depth": depth, "lines": lines, "ratio": round(ratio, 3), "same_first": same}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
     ap.add_argument(
         "what",
-        choices=["core", "search", "threats", "timing", "renju", "all"],
+        choices=["core", "search", "threats", "timing", "renju", "multipv", "all"],
         nargs="?",
         default="all",
     )
@@ -387,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
         from .renju_bench import bench_renju
 
         out["renju"] = bench_renju(args.seconds)
+    if args.what in ("multipv", "all"):
+        out["multipv"] = bench_multipv(max(args.depth, 6))
     if args.json:
         print(json.dumps(out))
     return 0

@@ -59,6 +59,7 @@ class Limits:
     use_book: bool = True
     use_threats: bool = True
     seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
+    multipv: int = 1  # > 1: also report the best that many root moves (SearchResult.top)
 
     def budget(self) -> tuple[float | None, float | None]:
         """(soft, hard) seconds from time_ms, hard_ms and the game clock.
@@ -110,6 +111,24 @@ def _point_list(points: list[Point]) -> list[list[int]]:
 
 
 @dataclass
+class TopMove:
+    """One of the best root moves of a multi-PV search (side to move's score)."""
+
+    move: Point
+    score: int
+    score_text: str
+    pv: list[Point]
+
+    def to_dict(self) -> dict:
+        return {
+            "move": [self.move[0], self.move[1]],
+            "score": self.score,
+            "score_text": self.score_text,
+            "pv": _point_list(self.pv),
+        }
+
+
+@dataclass
 class SearchInfo:
     depth: int
     score: int
@@ -118,10 +137,12 @@ class SearchInfo:
     nps: int
     pv: list[Point]
     time_ms: float
+    top: list[TopMove] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["pv"] = _point_list(self.pv)
+        d["top"] = [t.to_dict() for t in self.top]
         return d
 
 
@@ -136,11 +157,13 @@ class SearchResult:
     pv: list[Point] = field(default_factory=list)
     source: str = "search"
     time_ms: float = 0.0
+    top: list[TopMove] = field(default_factory=list)  # multi-PV (Limits.multipv > 1)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["move"] = [self.move[0], self.move[1]]
         d["pv"] = _point_list(self.pv)
+        d["top"] = [t.to_dict() for t in self.top]
         return d
 
 
@@ -163,6 +186,7 @@ class SearchPlan:
     unchecked: list[int] = field(default_factory=list)
     threat_kind: str | None = None  # "vcf" or "vct": the opponent's threat, if any
     hard_deadline: float | None = None  # perf_counter time the move must be ready by
+    multipv: int = 1  # root moves to report with exact scores (Limits.multipv)
     threat_node_cap: int | None = None  # node budget of each threat search (node limits)
 
 
@@ -358,6 +382,7 @@ class Engine:
             threat_kind=defence.kind,
             hard_deadline=hard_deadline,
             threat_node_cap=node_cap,
+            multipv=max(1, int(limits.multipv)),
         )
 
     def _think(
@@ -384,6 +409,7 @@ class Engine:
                     int(total / elapsed) if elapsed > 0 else 0,
                     [board.point(q) for q in p.pv],
                     round(elapsed * 1000, 2),
+                    self._top(p.top),
                 )
             )
 
@@ -394,6 +420,7 @@ class Engine:
             max_nodes=plan.max_nodes,
             root_moves=plan.root_moves,
             on_progress=progress,
+            multipv=plan.multipv,
         )
         move, pv = outcome.move, outcome.pv
         if move in plan.unchecked:
@@ -401,7 +428,7 @@ class Engine:
             nodes += check_nodes
             if replacement != move:
                 move, pv = replacement, [replacement]
-        return self._result(
+        result = self._result(
             start,
             move,
             outcome.score,
@@ -410,6 +437,16 @@ class Engine:
             pv,
             "search",
         )
+        if outcome.top and outcome.top[0].move == move:
+            result.top = self._top(outcome.top)
+        return result
+
+    def _top(self, lines: list) -> list[TopMove]:
+        point = self.board.point
+        return [
+            TopMove(point(t.move), t.score, score_text(t.score), [point(q) for q in t.pv])
+            for t in lines
+        ]
 
     def _result(
         self,
@@ -423,6 +460,7 @@ class Engine:
     ) -> SearchResult:
         board = self.board
         elapsed = time.perf_counter() - start
+        points = [board.point(p) for p in pv]
         return SearchResult(
             board.point(move),
             score,
@@ -430,9 +468,11 @@ class Engine:
             depth,
             nodes,
             int(nodes / elapsed) if elapsed > 0 else 0,
-            [board.point(p) for p in pv],
+            points,
             source,
             round(elapsed * 1000, 2),
+            # a decided move (book, forced, threat) is the single top move
+            [TopMove(board.point(move), score, score_text(score), points)],
         )
 
     def _defend_threats(

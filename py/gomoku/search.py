@@ -47,9 +47,18 @@ from .patterns import (
 from .renju import forbidden
 from .rules import Rule
 from .timeman import TimeManager
-from .tt import EXACT, LOWER, UPPER, TranspositionTable, score_from_tt, score_to_tt
+from .tt import (
+    EXACT,
+    LOWER,
+    UPPER,
+    LayeredTable,
+    TranspositionTable,
+    score_from_tt,
+    score_to_tt,
+)
 
 CHECK_EVERY = 256  # nodes between clock reads
+OTHERS_TT_BITS = 16  # transposition table of the multi-PV search of the other root moves
 MAX_PLY = 64
 ASPIRATION = 60  # half-width of the aspiration window (centi-units)
 ROOT_MAX_MOVES = 24  # forward pruning at the root
@@ -90,6 +99,16 @@ class Progress:
     nodes: int
     pv: list[int]
     elapsed: float
+    top: list[RootLine] = field(default_factory=list)  # multi-PV: best first
+
+
+@dataclass
+class RootLine:
+    """One root move of a multi-PV search with its exact score and line."""
+
+    move: int
+    score: int
+    pv: list[int]
 
 
 @dataclass
@@ -100,6 +119,7 @@ class SearchOutcome:
     nodes: int
     pv: list[int] = field(default_factory=list)
     elapsed: float = 0.0
+    top: list[RootLine] = field(default_factory=list)  # multi-PV: best first
 
 
 class Searcher:
@@ -127,8 +147,14 @@ class Searcher:
         max_nodes: int | None = None,
         root_moves: list[int] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
+        multipv: int = 1,
     ) -> SearchOutcome:
-        """Iterative deepening from depth 1; returns the best move found."""
+        """Iterative deepening from depth 1; returns the best move found.
+
+        ``multipv`` > 1 asks for the best that many root moves with exact scores and
+        lines in each iteration (SearchOutcome.top / Progress.top). The main search runs
+        as without it (same best move at every depth); the other moves are searched
+        after each iteration by ``_root_others``."""
         board = self.board
         self.start = time.perf_counter()
         self.soft_deadline = self.start + soft_time if soft_time is not None else float("inf")
@@ -152,6 +178,9 @@ class Searcher:
         score = 0
         history_len = len(board.history)
         clock = TimeManager(soft_time, hard_time)
+        multipv = max(1, min(multipv, len(moves)))
+        top: list[RootLine] = []
+        self._others: Searcher | None = None
         for depth in range(1, max_depth + 1):
             try:
                 if depth >= 3 and abs(score) < WIN_THRESHOLD:
@@ -161,6 +190,8 @@ class Searcher:
                         score, move = self._root(depth, -WIN_SCORE - 1, WIN_SCORE + 1, moves)
                 else:
                     score, move = self._root(depth, -WIN_SCORE - 1, WIN_SCORE + 1, moves)
+                if multipv > 1:
+                    ranked_lines = self._root_others(depth, moves, (score, move), multipv)
             except SearchStopped:
                 while len(board.history) > history_len:
                     board.unmake()
@@ -170,10 +201,15 @@ class Searcher:
                 break
             moves.remove(move)
             moves.insert(0, move)
+            if multipv > 1:
+                top = [RootLine(move, score, self.pv_line(move))] + [
+                    RootLine(m, sc, self._others.pv_line(m)) for sc, m in ranked_lines[1:]
+                ]
             elapsed = time.perf_counter() - self.start
             best = SearchOutcome(move, score, depth, self.nodes, self.pv_line(move), elapsed)
+            best.top = top
             if on_progress is not None:
-                on_progress(Progress(depth, score, self.nodes, best.pv, elapsed))
+                on_progress(Progress(depth, score, self.nodes, best.pv, elapsed, top))
             if abs(score) >= WIN_THRESHOLD and WIN_SCORE - abs(score) <= depth:
                 break  # a proven result within the horizon: deeper changes nothing
             if clock.iteration_done(elapsed, move, score):
@@ -204,6 +240,49 @@ class Searcher:
         return line
 
     # --- the tree ---------------------------------------------------------------------
+
+    def _root_others(
+        self, depth: int, moves: list[int], best: tuple[int, int], k: int
+    ) -> list[tuple[int, int]]:
+        """The root's best move ``best`` = (score, move) of this iteration, then the next
+        best k - 1 root moves with exact scores, as (score, move).
+
+        They are searched by a second searcher with its own killers, history and
+        transposition table (which reads the main one, but never writes it), so that the
+        main search (and so its best move at every depth) is exactly the plain search's.
+        A move is first tried with a null window at the (k-1)-th best score so far; only
+        one that beats it gets a full-window search."""
+        board = self.board
+        if self._others is None:
+            self._others = Searcher(board, LayeredTable(self.tt, OTHERS_TT_BITS))
+        other = self._others
+        other.hard_deadline = self.hard_deadline
+        other.max_nodes = self.max_nodes - self.nodes
+        other.nodes = 0
+        full = WIN_SCORE + 1
+        lines: list[tuple[int, int]] = []
+        try:
+            for q in moves:
+                if q == best[1]:
+                    continue
+                board.make(q)
+                if board.winner:
+                    score = WIN_SCORE - 1
+                elif len(lines) < k - 1:
+                    score = -other._negamax(depth - 1, -full, full, 1)
+                else:
+                    floor = lines[-1][0]
+                    score = -other._negamax(depth - 1, -floor - 1, -floor, 1)
+                    if score > floor:
+                        score = -other._negamax(depth - 1, -full, -floor, 1)
+                board.unmake()
+                if len(lines) < k - 1 or score > lines[-1][0]:
+                    lines.append((score, q))
+                    lines.sort(key=lambda e: -e[0])  # stable: earlier moves first on ties
+                    del lines[k - 1 :]
+        finally:
+            self.nodes += other.nodes
+        return [best, *lines]
 
     def _root(self, depth: int, alpha: int, beta: int, moves: list[int]) -> tuple[int, int]:
         board = self.board

@@ -8,11 +8,16 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
     {type: "think", id, size?, rule?, moves: [[x, y], ...],
-     limits: {timeMs?, depth?, nodes?, book?}, reset?}
-        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms}
-           (through `emit`, while the search runs)
+     limits: {timeMs?, depth?, nodes?, book?, threats?, multiPv?}, reset?}
+        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms,
+           top} (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
-            pv, source, time_ms, winner, winningLine, guard?}
+            pv, source, time_ms, top, winner, winningLine, guard?}
+           top: [{move: [x, y], score, score_text, pv}, ...], best first: with
+           limits.multiPv = K (1..MAX_MULTIPV) the best K root moves of one search, each
+           with its exact score (the side to move's view) and line; the first is `move`.
+           Otherwise (or when the book, a forced reply or the threat search decided) the
+           move alone.
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
     {type: "bench", id, what: "core" | "search" | "threats", seconds?, depth?}
@@ -165,11 +170,14 @@ def _refuse_forbidden(moves: list[tuple[int, int]], size: int, rule: str | int) 
         )
 
 
+MAX_MULTIPV = 8
+
+
 def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
-    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats"}, "limits")
+    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats", "multiPv"}, "limits")
     out: dict[str, int | bool | None] = {}
     t = limits.get("timeMs")
     if t is not None:
@@ -198,6 +206,11 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
         raise BadMessage(f"limits.threats must be true or false, got {threats!r}")
     if not threats:
         out["use_threats"] = False
+    k = limits.get("multiPv", 1)
+    if not _is_int(k) or not 1 <= k <= MAX_MULTIPV:
+        raise BadMessage(f"limits.multiPv must be an integer in 1..{MAX_MULTIPV}, got {k!r}")
+    if k > 1:
+        out["multipv"] = k
     return out
 
 
@@ -439,6 +452,14 @@ class WebApi:
             x, y = replacement.move
             fx, fy = replacement.forbidden
             reply["pv"] = [[x, y]]
+            reply["top"] = [
+                {
+                    "move": [x, y],
+                    "score": reply["score"],
+                    "score_text": reply["score_text"],
+                    "pv": [[x, y]],
+                }
+            ]
             reply["source"] = "guard"
             reply["guard"] = {
                 "forbidden": [fx, fy],
