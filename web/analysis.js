@@ -152,9 +152,13 @@ export function shouldAnnounce(last, next) {
 // words: {intro(list) -> sentence, win(n), loss(n), sep} (the page's language).
 export function spokenTop(moves, size, words) {
   if (!moves.length) return words.none;
-  const score = (text) => {
-    const s = parseScoreText(text);
-    return s.kind === "eval" ? text : words[s.kind](s.n);
-  };
-  return words.intro(moves.map((m) => `${cellText(m.x, m.y, size)} ${score(m.scoreText)}`).join(words.sep));
+  return words.intro(moves.map((m) => `${cellText(m.x, m.y, size)} ${scoreWords(m.scoreText, words)}`).join(words.sep));
+}
+
+// A score in words: "+0.8" as it is, "win in 5" -> words.win(5), "loss in 4" ->
+// words.loss(4).
+export function scoreWords(scoreText, words) {
+  const s = parseScoreText(scoreText);
+  if (!s) throw new Error(`not a score text: ${JSON.stringify(scoreText)}`);
+  return s.kind === "eval" ? scoreText : words[s.kind](s.n);
 }

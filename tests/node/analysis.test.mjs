@@ -5,7 +5,7 @@ import test from "node:test";
 
 import {
   TOP_DEFAULT, TOP_MAX, TOP_MIN, boardLabel, boardMarks, chooseTop, isTopCount, lineOverlay, parseScoreText,
-  readTop, replacesTop, shouldAnnounce, spokenTop, topIndexAt, topMovesText,
+  readTop, replacesTop, scoreWords, shouldAnnounce, spokenTop, topIndexAt, topMovesText,
 } from "../../web/analysis.js";
 import { SIZES, parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
@@ -194,4 +194,12 @@ test("spokenTop: the moves and their scores in one sentence", () => {
   assert.equal(spokenTop([], 15, words), "No moves yet.");
   const zh = { ...words, intro: (list) => `黑棋最佳着法：${list}。`, sep: "，", win: (n) => `${n} 手内获胜` };
   assert.equal(spokenTop(moves.slice(2, 3), 15, zh), "黑棋最佳着法：g7 5 手内获胜。");
+});
+
+test("scoreWords: a score in the page's words", () => {
+  const words = { win: (n) => `win in ${n}`, loss: (n) => `${n} 手内失败` };
+  assert.equal(scoreWords("+0.8", words), "+0.8");
+  assert.equal(scoreWords("win in 5", words), "win in 5");
+  assert.equal(scoreWords("loss in 4", words), "4 手内失败");
+  assert.throws(() => scoreWords("lost", words), /not a score text: "lost"/);
 });
