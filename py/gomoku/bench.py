@@ -383,7 +383,14 @@ def bench_multipv(depth: int = 6, lines: int = 3, out=print) -> dict:
         f"depth {depth}, {lines} lines: x{ratio:.2f} the plain search's time; "
         f"same first move {same}/8"
     )
-    return {"depth": depth, "lines": lines, "ratio": round(ratio, 3), "same_first": same}
+    return {
+        "depth": depth,
+        "lines": lines,
+        "ratio": round(ratio, 3),
+        "same_first": same,
+        "plain_s": round(plain_total, 3),
+        "multi_s": round(multi_total, 3),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -399,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement/position")
     ap.add_argument("--depth", type=int, default=4, help="depth of the node signature")
     ap.add_argument("--vct-depth", type=int, default=7, help="threats: VCT depth")
+    ap.add_argument("--lines", type=int, default=3, help="multipv: best moves reported")
     ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
     args = ap.parse_args(argv)
     out = {}
@@ -416,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
 
         out["renju"] = bench_renju(args.seconds)
     if args.what in ("multipv", "all"):
-        out["multipv"] = bench_multipv(max(args.depth, 6))
+        out["multipv"] = bench_multipv(max(args.depth, 6), args.lines)
     if args.json:
         print(json.dumps(out))
     return 0
