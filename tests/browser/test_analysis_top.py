@@ -130,6 +130,33 @@ def test_analysis_shows_the_best_moves_and_their_lines(game, console_log):
     )
     game.page.mouse.move(0, 0)
 
+    # the keyboard cursor on a mark: its line, and the cursor's words name it; key B reads
+    # the best moves
+    target = parse_top(snapshot(game)["top"])[0][0]
+    tx, ty = "abcdefghijklmno".index(target[0]), 15 - int(target[1:])
+    game.page.focus("#board")
+    for key, steps in (("ArrowRight", tx - 7), ("ArrowLeft", 7 - tx)):
+        for _ in range(max(steps, 0)):
+            game.page.keyboard.press(key)
+    for key, steps in (("ArrowDown", ty - 7), ("ArrowUp", 7 - ty)):
+        for _ in range(max(steps, 0)):
+            game.page.keyboard.press(key)
+    said = game.page.inner_text("#cursor-announce")
+    assert re.fullmatch(rf"{target}, empty, best move \d, \S+( in \d+)?", said), said
+    game.page.wait_for_function(
+        "c => (document.querySelector('#board').dataset.overlay || '').split(' ')[0] === c",
+        arg=target,
+        timeout=5000,
+    )
+    game.page.evaluate("() => { document.querySelector('#analysis-announce').textContent = ''; }")
+    game.page.keyboard.press("b")
+    game.page.wait_for_function(
+        "() => document.querySelector('#analysis-announce').textContent.startsWith("
+        "'Best moves for White: ')",
+        timeout=5000,
+    )
+    game.page.locator("h1").click()
+
     # the setting: 5 moves, kept in the settings storage
     open_display(game)
     assert game.page.input_value("#opt-top-moves") == "3"
