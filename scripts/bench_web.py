@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark the web build: cold start to ready, and engine speed in Pyodide vs CPython.
 
-    python scripts/bench_web.py [--nodes 15000] [--starts 3]
+    python scripts/bench_web.py [--nodes 15000] [--starts 3] [--multipv-depth 6]
+                                [--multipv-lines 3,5] [--multipv-only]
 
 Builds dist/ first (--no-build: use it as it is) and needs Chromium at /usr/bin/chromium.
 Both sides run the very same code: CPython imports gomoku from the wheel in dist/. The
@@ -13,7 +14,11 @@ its own time. Three rounds each; the first also pays for warming up (WebAssembly
 up); the best round of each side gives the ratio (the machine may be busy with other work).
 Then gomoku.bench's own measurements (`core` and `search` on its BENCH_POSITIONS, `threats`
 on its THREAT_POSITIONS, through the worker's bench message), whose fixed-depth node
-signature and threat node count must agree on both sides.
+signature and threat node count must agree on both sides, and `multipv` (bench_multipv:
+the time of a multi-PV search of K best moves over a plain search to the same depth, on
+BENCH_POSITIONS, for each K of --multipv-lines): that ratio is measured within one run on
+each side, so it holds up on a busy machine. --multipv-only runs just that part (no cold
+starts, no think rounds).
 """
 
 from __future__ import annotations
@@ -88,23 +93,42 @@ BENCH_MSGS = [
 ]
 
 
-def bench_cpython(webapi, msgs: list[dict]) -> tuple[list[dict], dict]:
+def multipv_messages(depth: int, lines: list[int]) -> list[dict]:
+    return [
+        {"type": "bench", "id": f"multipv{k}", "what": "multipv", "depth": depth, "lines": k}
+        for k in lines
+    ]
+
+
+def bench_cpython(
+    webapi, msgs: list[dict], multipv: list[dict], only_multipv: bool = False
+) -> tuple[list[dict], dict]:
     webapi.handle({"type": "status", "id": 0, "moves": []})  # build the tables first
-    rounds = [summarize([webapi.handle(m) for m in msgs]) for _ in range(ROUNDS)]
-    return rounds, {m["what"]: webapi.handle(m)["results"] for m in BENCH_MSGS}
+    rounds = (
+        [] if only_multipv else [summarize([webapi.handle(m) for m in msgs]) for _ in range(ROUNDS)]
+    )
+    bench = {} if only_multipv else {m["what"]: webapi.handle(m)["results"] for m in BENCH_MSGS}
+    for m in multipv:
+        reply = webapi.handle(m)
+        if reply["type"] != "bench":
+            raise SystemExit(f"CPython bench failed: {reply}")
+        bench[m["id"]] = reply["results"]
+    return rounds, bench
 
 
-def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
+def bench_browser(
+    msgs: list[dict], starts: int, chromium: str, multipv: list[dict], only_multipv: bool = False
+) -> dict:
     from playwright.sync_api import sync_playwright
 
     dist = ROOT / "dist"
     server = build.make_server(dist, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/?test=1"
-    out: dict = {"cold_start_ms": [], "worker_load_ms": []}
+    out: dict = {"cold_start_ms": [], "worker_load_ms": [], "rounds": [], "bench": {}}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        for _ in range(starts):
+        for _ in range(0 if only_multipv else starts):
             ctx = browser.new_context()  # empty HTTP cache: a cold start
             page = ctx.new_page()
             page.goto(url)
@@ -123,7 +147,7 @@ def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
             "() => document.querySelector('#board').dataset.engine === 'ready'", timeout=180_000
         )
         rounds = []
-        for _ in range(ROUNDS):  # the first round also pays for WebAssembly tiering up
+        for _ in range(0 if only_multipv else ROUNDS):  # the first also pays for tiering up
             replies = [
                 page.evaluate("([m, id]) => window.gomokuTest.send(m, id, 600000)", [m, m["id"]])
                 for m in msgs
@@ -133,14 +157,13 @@ def bench_browser(msgs: list[dict], starts: int, chromium: str) -> dict:
                 raise SystemExit(f"browser bench failed: {bad}")
             rounds.append(summarize(replies))
         out["rounds"] = rounds
-        out["bench"] = {}
-        for m in BENCH_MSGS:
+        for m in ([] if only_multipv else BENCH_MSGS) + multipv:
             reply = page.evaluate(
                 "([m, id]) => window.gomokuTest.send(m, id, 600000)", [m, m["id"]]
             )
             if reply["type"] != "bench":
                 raise SystemExit(f"browser bench failed: {reply}")
-            out["bench"][m["what"]] = reply["results"]
+            out["bench"][m["id"] if m["what"] == "multipv" else m["what"]] = reply["results"]
         browser.close()
     server.shutdown()
     return out
@@ -152,18 +175,54 @@ def main() -> int:
     ap.add_argument("--starts", type=int, default=3, help="cold starts to time")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    ap.add_argument("--multipv-depth", type=int, default=6, help="bench_multipv's depth")
+    ap.add_argument(
+        "--multipv-lines", default="3,5", help="bench_multipv's best-move counts, comma-separated"
+    )
+    ap.add_argument("--multipv-only", action="store_true", help="only the multi-PV bench")
     args = ap.parse_args()
+    try:
+        lines = [int(k) for k in args.multipv_lines.split(",")]
+    except ValueError:
+        ap.error(f"--multipv-lines: integers separated by commas, got {args.multipv_lines!r}")
+    multipv = multipv_messages(args.multipv_depth, lines)
     if not args.no_build or not (ROOT / "dist" / "build-info.json").exists():
         build.build(ROOT / "dist", build.DEFAULT_NUMPY_DIR)
     webapi = import_from_wheel(ROOT / "dist")
     msgs = messages(args.nodes)
     t0 = time.monotonic()
-    cpy_rounds, cpy_bench = bench_cpython(webapi, msgs)
-    web = bench_browser(msgs, args.starts, args.chromium)
+    load_before = [round(v, 2) for v in os.getloadavg()]
+    cpy_rounds, cpy_bench = bench_cpython(webapi, msgs, multipv, args.multipv_only)
+    web = bench_browser(msgs, args.starts, args.chromium, multipv, args.multipv_only)
+    multipv_result = {
+        m["id"]: {
+            "depth": args.multipv_depth,
+            "lines": m["lines"],
+            "cpython": cpy_bench[m["id"]],
+            "pyodide": web["bench"][m["id"]],
+            "cpython_ratio": cpy_bench[m["id"]]["ratio"],
+            "pyodide_ratio": web["bench"][m["id"]]["ratio"],
+            "pyodide_over_cpython_time": round(
+                web["bench"][m["id"]]["multi_s"] / cpy_bench[m["id"]]["multi_s"], 2
+            ),
+        }
+        for m in multipv
+    }
+    if args.multipv_only:
+        result = {
+            "wheel": json.loads((ROOT / "dist" / "build-info.json").read_text())["wheel"],
+            "load_average_before": load_before,
+            "load_average_after": [round(v, 2) for v in os.getloadavg()],
+            "multipv": multipv_result,
+            "seconds": round(time.monotonic() - t0, 1),
+        }
+        print(json.dumps(result, indent=2))
+        return 0
     cpy = max(cpy_rounds, key=lambda r: r["nps"])
     warm = max(web["rounds"], key=lambda r: r["nps"])
     result = {
         "wheel": json.loads((ROOT / "dist" / "build-info.json").read_text())["wheel"],
+        "load_average_before": load_before,
         "load_average": [round(v, 2) for v in os.getloadavg()],
         "positions": POSITIONS,
         "nodes_limit": args.nodes,
@@ -190,6 +249,7 @@ def main() -> int:
         },
         "same_signature": cpy_bench["search"]["signature"] == web["bench"]["search"]["signature"],
         "same_threat_nodes": cpy_bench["threats"]["nodes"] == web["bench"]["threats"]["nodes"],
+        "multipv": multipv_result,
         "seconds": round(time.monotonic() - t0, 1),
     }
     print(json.dumps(result, indent=2))

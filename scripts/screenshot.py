@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the built page in headless Chromium (for README.md and for a look).
 
-    python scripts/screenshot.py [--out docs] [--moves 6] [--renju-only]
+    python scripts/screenshot.py [--out docs] [--moves 6] [--renju-only] [--analysis-only]
 
 Plays a few human moves next to the engine's stones (stopping early once the engine sees a
 forced win), then saves into --out:
@@ -10,7 +10,9 @@ numbers and the engine's best line shown), screenshot-phone.png and
 screenshot-phone-dark.png (390x844), screenshot-19.png (1280x800, a game on a 19x19
 board started from the New game dialog) and screenshot-renju.png (1280x800, a renju
 position from a share link with black's forbidden points marked, after a refused click on
-one; --renju-only makes just this one). Needs a built dist/.
+one; --renju-only makes just this one) and screenshot-analysis.png (1280x800, analysis
+of a position from a share link with the engine's best 4 moves on the board, after about
+6 s; --analysis-only makes just this one). Needs a built dist/.
 """
 
 from __future__ import annotations
@@ -77,9 +79,7 @@ def play_some(page, moves: int) -> None:
 
 
 # A renju position, black to move: g11 and j10 are double threes, i8 a double four.
-RENJU_LINK = (
-    "#moves=h8,g9,j8,j9,i9,h9,i10,k10,f11,j6,l8,h6,j7,e9,i11,l11&rule=renju&size=15"
-)
+RENJU_LINK = "#moves=h8,g9,j8,j9,i9,h9,i10,k10,f11,j6,l8,h6,j7,e9,i11,l11&rule=renju&size=15"
 
 
 def renju_shot(browser, url: str, out: Path) -> None:
@@ -100,6 +100,31 @@ def renju_shot(browser, url: str, out: Path) -> None:
     ctx.close()
 
 
+# White to move, no forced line: the engine's best moves are close (i6, j6, k8, j8).
+ANALYSIS_LINK = "#moves=h8,i9,i8,g8,j7,k6,h9,h7,j9&rule=freestyle&size=15"
+
+
+def analysis_shot(browser, url: str, out: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(url)
+    page.evaluate("() => localStorage.clear()")
+    page.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", '{"analysisMoves": 4}')
+    page.reload()  # the settings are read at load; the link below only changes the hash
+    page.wait_for_function(READY, timeout=180_000)
+    page.goto(url + ANALYSIS_LINK)
+    page.click("#analyse")
+    # four scored moves, from a search of a few seconds (slices of 0.5, 1, 2 s)
+    page.wait_for_function(
+        "() => (document.querySelector('#board').dataset.topMoves || '').split(' ').length === 4",
+        timeout=120_000,
+    )
+    page.wait_for_timeout(5000)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(out / "screenshot-analysis.png"))
+    ctx.close()
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -108,6 +133,7 @@ def main() -> int:
     ap.add_argument("--moves", type=int, default=6)
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--renju-only", action="store_true", help="only screenshot-renju.png")
+    ap.add_argument("--analysis-only", action="store_true", help="only screenshot-analysis.png")
     args = ap.parse_args()
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -115,6 +141,12 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        analysis_shot(browser, url, args.out)
+        if args.analysis_only:
+            browser.close()
+            server.shutdown()
+            print(f"wrote screenshot-analysis.png in {args.out}")
+            return 0
         renju_shot(browser, url, args.out)
         if args.renju_only:
             browser.close()
@@ -179,7 +211,8 @@ def main() -> int:
     server.shutdown()
     print(
         f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
-        f"screenshot-phone-dark.png, screenshot-19.png, screenshot-renju.png in {args.out}"
+        f"screenshot-phone-dark.png, screenshot-19.png, screenshot-renju.png, "
+        f"screenshot-analysis.png in {args.out}"
     )
     return 0
 

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from gomoku import geometry
-from gomoku.board import COUNT_MASK, NEAR1, Board
+from gomoku.board import COUNT_MASK, NEAR1, Board, unpack_eval
 from gomoku.errors import CoordinateError, IllegalMoveError, RuleError
 from gomoku.evaluation import evaluate, evaluate_from_scratch
-from gomoku.patterns import COUNT_BITS, EMPTY, FIVE, SIDE_SHIFT
+from gomoku.patterns import COUNT_BITS, EMPTY, SIDE_SHIFT, threat_class
 from gomoku.rules import Rule
-from gomoku.weights import PATTERN_WEIGHT
+from gomoku.weights import SUMMARY_INDEX, load_weights
 from gomoku.zobrist import zobrist_keys
 
 
@@ -20,7 +20,9 @@ def scratch_state(board: Board) -> dict:
     """Everything the board keeps incrementally, recomputed from the stones alone."""
     lay = board.layout
     keys, summary, near = {}, {}, {}
-    sums = {1: [0, 0], 2: [0, 0]}
+    weights = load_weights(board.rule)
+    threats = {(side, t): 0 for side in (1, 2) for t in range(11)}
+    sums = [0, 0, 0, 0]  # black as mover, black as other, white as mover, white as other
     zb, zw, zside = zobrist_keys(lay.cells)
     h = zside if board.side == 2 else 0
     for p in lay.onboard:
@@ -40,16 +42,20 @@ def scratch_state(board: Board) -> dict:
         if c != EMPTY:
             continue
         s = 0
+        one = {1: 0, 2: 0}
         for d in range(4):
             k = board.line_key(p, d)
             keys[(d, p)] = k
             pb, pw = lay.pattern_black[k], lay.pattern_white[k]
             s += (1 << (COUNT_BITS * pb)) + (1 << (SIDE_SHIFT + COUNT_BITS * pw))
-            sums[1][0] += PATTERN_WEIGHT[pb]
-            sums[2][0] += PATTERN_WEIGHT[pw]
-            sums[1][1] += pb == FIVE
-            sums[2][1] += pw == FIVE
+            one[1] += 1 << (COUNT_BITS * pb)
+            one[2] += 1 << (COUNT_BITS * pw)
         summary[p] = s
+        for side in (1, 2):
+            threats[side, threat_class(one[side])] += 1
+            i = SUMMARY_INDEX[one[side]]
+            sums[2 * (side - 1)] += weights.mover[i]
+            sums[2 * (side - 1) + 1] += weights.other[i]
     cands = {p for p in lay.onboard if board.cells[p] == EMPTY and near[p]}
     return {
         "keys": keys,
@@ -57,7 +63,8 @@ def scratch_state(board: Board) -> dict:
         "near": near,
         "cands": cands,
         "hash": h,
-        "sums": {k: tuple(v) for k, v in sums.items()},
+        "threats": threats,
+        "sums": tuple(sums),
     }
 
 
@@ -70,7 +77,8 @@ def incremental_state(board: Board) -> dict:
         "near": {p: board.near[p] for p in lay.onboard},
         "cands": set(board.candidates),
         "hash": board.hash,
-        "sums": {1: board.side_value(1), 2: board.side_value(2)},
+        "threats": {(side, t): board.threat_count(side, t) for side in (1, 2) for t in range(11)},
+        "sums": unpack_eval(board.packed),
     }
 
 
@@ -122,7 +130,7 @@ def test_undo_restores_exact_state() -> None:
         list(board.near),
         set(board.candidates),
         board.hash,
-        board.value,
+        board.packed,
         board.side,
         list(board.history),
     )
@@ -136,7 +144,7 @@ def test_undo_restores_exact_state() -> None:
         list(board.near),
         set(board.candidates),
         board.hash,
-        board.value,
+        board.packed,
         board.side,
         list(board.history),
     )
@@ -245,4 +253,3 @@ def test_numpy_update_path_matches_python_path() -> None:
     assert nu.keys.tolist() == board.keys
     empties = [p for p in board.layout.onboard if board.cells[p] == EMPTY]
     assert [int(nu.summary[p]) for p in empties] == [board.summary[p] & COUNT_MASK for p in empties]
-    assert nu.value == board.value

@@ -24,8 +24,14 @@ def assert_same(board: Board, lines: LineBoard) -> None:
         assert lines.summary(q) == board.summary[q] & COUNT_MASK, board.point(q)
     kinds = {FIVES: (FIVE,), FOURS: (FOUR, OPEN_FOUR), THREES: (OPEN_THREE,)}
     for side in (1, 2):
-        assert lines.fives(side) == board.side_value(side)[1]
-        assert lines.open_four_entries(side) == board.open_four_entries(side)
+        shift = 0 if side == 1 else SIDE_SHIFT
+        entries = {
+            c: sum((board.summary[q] >> (shift + COUNT_BITS * c)) & 7 for q in empty)
+            for c in (FIVE, OPEN_FOUR)
+        }
+        assert lines.fives(side) == entries[FIVE]
+        assert lines.open_four_entries(side) == entries[OPEN_FOUR]
+        assert (lines.fives(side) > 0) == (board.fives(side) > 0)
         for kind, classes in kinds.items():
             want = {q: board.summary[q] & COUNT_MASK for q in empty}
             want = {q: s for q, s in want.items() if _has(s, side, classes)}

@@ -111,7 +111,8 @@ def test_compute_limits() -> None:
     assert 1 <= lim["time_ms"] <= lim["hard_ms"]
     # short turn: the margin keeps the cap well below the turn time
     lim = compute_limits(TimeSettings(timeout_turn=100))
-    assert lim["hard_ms"] == 65 and lim["time_ms"] == 65 * 3 // 4
+    share = pbrain.SOFT_SHARE_NUM / pbrain.SOFT_SHARE_DEN
+    assert lim["hard_ms"] == 65 and lim["time_ms"] == int(65 * share)
     # the margin is capped for long turns
     assert compute_limits(TimeSettings(timeout_turn=60000))["hard_ms"] == 59700
     # instant play
@@ -278,7 +279,7 @@ def test_state_machine_session_on_stub() -> None:
     assert say("TURN 7,7")[0].startswith("ERROR")  # occupied
     assert say("TURN 8,8") == ["8,7"]  # the stub plays next to the last move
     assert any(s.startswith("MESSAGE depth 1") for s in out)
-    assert "DEBUG limits soft 690 ms hard 920 ms clock 60000 ms" in out
+    assert "DEBUG limits soft 736 ms hard 920 ms clock 60000 ms" in out
     eng = brain.engine
     assert eng.moves == [(7, 7), (8, 8), (8, 7)]
     assert eng.limits[-1]["hard_ms"] == 1000 - 80 and eng.limits[-1]["time_left_ms"] == 60000

@@ -365,7 +365,7 @@ def attacker_wins(board: Board, depth: int, full: bool) -> bool:
     defender could answer with, a position where the attacker still wins with one move
     less (checked the same way when ``full``, else by the search itself)."""
     attacker = board.side
-    if board.side_value(attacker)[1]:
+    if board.fives(attacker):
         return True
     if depth == 0:
         return False
@@ -382,7 +382,7 @@ def attacker_wins(board: Board, depth: int, full: bool) -> bool:
                 if full:
                     ok = attacker_wins(board, depth - 1, True)
                 else:
-                    ok = board.side_value(attacker)[1] > 0 or (
+                    ok = board.fives(attacker) > 0 or (
                         ThreatSearch(board).vct(depth - 1) is not None
                     )
                 if not ok:

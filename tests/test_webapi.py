@@ -142,6 +142,16 @@ def test_bench_message_runs_the_threat_bench():
     assert any("VCT depth 3" in line for line in reply["lines"])
 
 
+def test_bench_message_runs_the_multipv_bench():
+    reply = webapi.handle({"type": "bench", "id": "m", "what": "multipv", "depth": 2, "lines": 4})
+    res = reply["results"]
+    assert reply["what"] == "multipv" and res["depth"] == 2 and res["lines"] == 4
+    assert res["plain_s"] > 0 and res["multi_s"] > 0
+    assert res["ratio"] == pytest.approx(res["multi_s"] / res["plain_s"], rel=0.02)
+    assert res["same_first"] == 8  # the first move is the plain search's
+    assert any("depth 2, 4 lines" in line for line in reply["lines"])
+
+
 def test_other_board_size():
     reply, _ = think([[9, 9]], size=19)
     assert reply["type"] == "result"
@@ -215,6 +225,11 @@ def test_handle_json_round_trip():
         ({"id": "b", "type": "bench", "seconds": 1000}, "b", ["seconds"]),
         ({"id": "b", "type": "bench", "depth": 9}, "b", ["depth"]),
         ({"id": "b", "type": "bench", "what": "threats", "depth": 9}, "b", ["depth", "1..8"]),
+        ({"id": "b", "type": "bench", "what": "multipv", "depth": 8}, "b", ["depth", "1..7"]),
+        ({"id": "b", "type": "bench", "what": "multipv", "lines": 1}, "b", ["lines", "2..8"]),
+        ({"id": "b", "type": "bench", "what": "multipv", "lines": 9}, "b", ["lines", "2..8"]),
+        ({"id": "b", "type": "bench", "what": "multipv", "lines": "3"}, "b", ["lines"]),
+        ({"id": "b", "type": "bench", "what": "core", "lines": 3}, "b", ["lines", "multipv"]),
     ],
 )
 def test_malformed_messages_get_errors(message, mid, words):

@@ -49,6 +49,7 @@ export class BoardView {
     this.hint = null; // [x, y]: a suggested point, drawn as a ring
     this.hintColor = 1;
     this.forbidden = []; // [[x, y], ...]: black's forbidden points (renju), small crosses
+    this.marks = []; // [{x, y, label, best, active}]: analysis, the engine's best moves and scores
   }
 
   // A board of another size (stones and marks are set again by the caller).
@@ -60,6 +61,7 @@ export class BoardView {
     this.hint = null;
     this.hover = null;
     this.forbidden = [];
+    this.marks = [];
     this.draw();
   }
 
@@ -281,6 +283,34 @@ export class BoardView {
         ctx.moveTo(cx + h, cy - h); ctx.lineTo(cx - h, cy + h);
         ctx.stroke();
       }
+      ctx.restore();
+    }
+
+    // analysis: the engine's best moves, each a disc with its score (the best one filled
+    // green); the one whose line is shown has a blue ring. A disc stays within its own
+    // intersection's square, so it never covers a neighbouring cross.
+    for (const { x, y, label, best, active } of this.marks) {
+      if (this.stones.has(x + "," + y)) continue;
+      const cx = margin + x * step, cy = margin + y * step, rr = r * 0.94;
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(cx, cy, rr, 0, Math.PI * 2);
+      ctx.fillStyle = best ? "rgba(12, 110, 78, 0.95)" : "rgba(234, 243, 252, 0.93)";
+      ctx.fill();
+      ctx.lineWidth = Math.max(active ? 2.5 : 1.2, step * (active ? 0.1 : 0.04));
+      ctx.strokeStyle = active ? "#1f6feb" : best ? "#06402c" : "rgba(30, 60, 95, 0.8)";
+      ctx.stroke();
+      let size = Math.max(7, r * 0.72);
+      ctx.font = `700 ${size}px system-ui, sans-serif`;
+      const width = ctx.measureText(label).width;
+      if (width > rr * 1.75) {
+        size = Math.max(6, size * (rr * 1.75) / width);
+        ctx.font = `700 ${size}px system-ui, sans-serif`;
+      }
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillStyle = best ? "#fff" : "#13263b";
+      ctx.fillText(label, cx, cy + 0.5);
       ctx.restore();
     }
 

@@ -74,6 +74,11 @@ const en = {
   src_guard: "renju check (the engine's choice was forbidden)",
   winsIn: "{color} wins in {n}", even: "even", playedIn: "{move} in {secs} s",
   solved: "solved", sliceInfo: "analysing… {secs} s",
+  // analysis: the best moves
+  topTitle: "Best moves", readTop: "Read the best moves", readTopTitle: "Read the best moves (on the board: key B)",
+  topCount: "Best moves in analysis", topSummary: "Best moves for {color}: {list}.", topSep: ", ",
+  topNone: "No best moves yet.", topWin: "win in {n}", topLoss: "loss in {n}", markWin: "W", markLoss: "L",
+  topMoveTitle: "Hover or focus: its line on the board; click: play it", topCursor: "best move {n}, {score}",
 };
 
 const zh = {
@@ -142,6 +147,10 @@ const zh = {
   src_guard: "连珠检查（引擎原选点为禁手）",
   winsIn: "{color} {n} 手内获胜", even: "均势", playedIn: "{move}，用时 {secs} 秒",
   solved: "已解出", sliceInfo: "分析中… {secs} 秒",
+  topTitle: "最佳着法", readTop: "朗读最佳着法", readTopTitle: "朗读最佳着法（在棋盘上：按 B 键）",
+  topCount: "分析显示的着法数", topSummary: "{color}最佳着法：{list}。", topSep: "，",
+  topNone: "还没有最佳着法。", topWin: "{n} 手内获胜", topLoss: "{n} 手内失败", markWin: "胜", markLoss: "负",
+  topMoveTitle: "悬停或聚焦：在棋盘上显示其变化；点击：下这一手", topCursor: "第 {n} 佳着法，{score}",
 };
 
 const TABLES = { en, zh };

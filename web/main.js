@@ -5,6 +5,7 @@
 // and `cur` its shown position. The engine answers one request at a time; every search
 // ("job": the engine's move, a hint, an analysis) carries a token, and a job whose token is
 // stale is ignored when its answer arrives.
+import { setupAnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { EngineTimeout } from "./engine-client.js";
 import { ParallelEngineClient, defaultThreads, validThreads } from "./parallel-client.js";
@@ -174,15 +175,14 @@ function render() {
   view.showCoords = settings.coords;
   view.hint = hint && hint.key === posKey() ? hint.move : null;
   view.hintColor = sideToMove();
-  view.overlay = pvOverlay();
   view.forbidden = [...forbidden.keys()].map((k) => k.split(",").map(Number));
+  drawOverlays();
   view.draw();
   const [code, text] = statusOf();
   canvas.dataset.moves = formatMoves(moves, game.size);
   canvas.dataset.status = code;
   canvas.dataset.engine = engine.state;
   canvas.dataset.hint = view.hint ? cell(view.hint) : "";
-  canvas.dataset.overlay = view.overlay.map((o) => cell([o.x, o.y])).join(" ");
   canvas.dataset.rule = game.rule;
   canvas.dataset.forbidden = forbiddenText();
   canvas.dataset.size = String(game.size);
@@ -289,6 +289,15 @@ function pvOverlay() {
   return pv.slice(0, 12).map(([x, y], i) => ({ x, y, color: i % 2 === 0 ? first : 3 - first, label: i + 1 }));
 }
 
+// The lines and marks on the board: the line shown (a top move's while one is hovered or
+// focused, else the best line when asked for) and, in analysis, the best moves.
+function drawOverlays() {
+  const { marks, overlay, line } = analysisView.draw(pvOverlay());
+  view.marks = marks;
+  view.overlay = overlay;
+  canvas.dataset.overlay = line.map((o) => cell([o.x, o.y])).join(" ");
+}
+
 function renderThink() {
   const info = currentInfo();
   const bar = $("#eval-bar");
@@ -380,8 +389,10 @@ function ask(message, token, opts) {
   return run;
 }
 
-function thinkMessage(moves, timeMs, book = true) {
+// multiPv > 1 (analysis): the engine also reports its best multiPv moves (top)
+function thinkMessage(moves, timeMs, book = true, multiPv = 1) {
   const limits = book ? { timeMs } : { timeMs, book: false };
+  if (multiPv > 1) limits.multiPv = multiPv;
   return { type: "think", size: game.size, rule: game.rule, moves, limits };
 }
 
@@ -410,11 +421,17 @@ function cancelJob() {
 function showInfo(info, stm, key, source) {
   lastInfo = { ...info, stm, keys: [key], source: source ?? info.source ?? null };
   renderThink();
-  if (settings.showPv || pvHover) {
-    view.overlay = pvOverlay();
-    canvas.dataset.overlay = view.overlay.map((o) => cell([o.x, o.y])).join(" ");
+  if (analysing || settings.showPv || pvHover) {
+    drawOverlays();
     view.draw();
   }
+}
+
+// An analysis report (info or result): shown, in the panel and as marks on the board, when
+// it replaces the one shown (analysis.js replacesTop: deeper, or a new slice as deep).
+// Throws on a malformed top.
+function analysisReport(reply, stm, key, want) {
+  if (analysisView.offer(reply, { key, want, size: game.size })) showInfo(reply, stm, key);
 }
 
 function resume() {
@@ -534,21 +551,29 @@ async function startAnalysis() {
   const key = posKey();
   const stm = sideToMove();
   const moves = shown();
+  const want = settings.analysisMoves; // the best moves asked for (multi-PV)
   job = { token, kind: "analyse", key, endsAt: performance.now() + sliceMs(0) };
+  analysisView.begin();
   render();
+  const onInfo = (info) => {
+    if (token !== jobToken) return;
+    try {
+      analysisReport(info, stm, key, want);
+    } catch (err) {
+      console.warn("analysis info ignored:", err.message);
+    }
+  };
   try {
     for (let i = 0; token === jobToken; i++) {
       const ms = sliceMs(i);
       job.endsAt = performance.now() + ms;
       // no opening book here: analysis shows what a search finds
-      const reply = await ask(thinkMessage(moves, ms, false), token, {
-        deadlineMs: deadlineFor(ms),
-        onInfo: (info) => { if (token === jobToken) showInfo(info, stm, key); },
-      });
+      const reply = await ask(thinkMessage(moves, ms, false, want), token, { deadlineMs: deadlineFor(ms), onInfo });
       if (token !== jobToken) return;
       if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
       retries = 0;
-      showInfo(reply, stm, key);
+      analysisReport(reply, stm, key, want);
+      analysisView.sliceEnded();
       if (decisive(reply) && i >= SLICES.length - 1) break; // solved: more time adds nothing
     }
   } catch (err) {
@@ -566,6 +591,7 @@ function setAnalysis(on) {
   cancelJob();
   analysing = on;
   hint = null;
+  analysisView.reset();
   render();
   resume();
 }
@@ -615,6 +641,7 @@ function newGame(setup) {
   hint = null;
   lastInfo = null;
   lastEngine = null;
+  analysisView.reset();
   notice("");
   announce(t("newGameAnn", { color: colorLower(game.human) }));
   render();
@@ -631,6 +658,7 @@ function loadRecord(record) {
   sync();
   hint = null;
   lastInfo = null;
+  analysisView.reset();
   saveGame();
   render();
   resume();
@@ -677,14 +705,20 @@ canvas.addEventListener("pointermove", (ev) => {
   if (ev.pointerType !== "mouse") return;
   const c = view.cellAt(ev.clientX, ev.clientY);
   const mayPlay = !isOver() && (analysing || (!engineError && !(job && job.kind === "move") && sideToMove() === game.human));
-  const next = c && mayPlay && !forbidden.has(c[0] + "," + c[1]) ? c : null;
+  // on one of analysis's best moves: its line instead of the stone preview
+  const onMark = analysisView.pointAt("board", c);
+  const next = c && mayPlay && !onMark && !forbidden.has(c[0] + "," + c[1]) ? c : null;
   if (String(next) !== String(view.hover)) {
     view.hover = next;
     view.hoverColor = sideToMove();
     view.draw();
   }
 });
-canvas.addEventListener("pointerleave", () => { view.hover = null; view.draw(); });
+canvas.addEventListener("pointerleave", () => {
+  view.hover = null;
+  analysisView.pointAt("board", null);
+  view.draw();
+});
 
 view.cursor = centre(game.size);
 
@@ -692,7 +726,9 @@ function updateCursorLabel() {
   const [x, y] = view.cursor;
   const who = cur.stones.get(x + "," + y);
   const shape = forbidden.get(x + "," + y);
-  const what = who !== undefined ? `${colorName(who)} stone` : shape ? t("forbiddenCursor", { shape: shapeText(shape) }) : "empty";
+  const top = who === undefined ? analysisView.describe(view.cursor) : "";
+  const what = who !== undefined ? `${colorName(who)} stone` : shape ? t("forbiddenCursor", { shape: shapeText(shape) })
+    : "empty" + (top ? `, ${top}` : "");
   const n = game.size;
   canvas.setAttribute("aria-label", `Gomoku board, ${n} by ${n}. Cursor on ${cell(view.cursor)}, ${what}. ` +
     "Arrow keys move, Enter or Space places a stone.");
@@ -710,11 +746,15 @@ canvas.addEventListener("keydown", (ev) => {
     view.cursor = [Math.min(last, Math.max(0, x + dx)), Math.min(last, Math.max(0, y + dy))];
     view.showCursor = true;
     cursorEl.textContent = updateCursorLabel();
+    analysisView.pointAt("cursor", view.cursor); // on a best move: its line
     view.draw();
   } else if (ev.key === "Enter" || ev.key === " ") {
     ev.preventDefault();
     view.showCursor = true;
     humanPlay(...view.cursor);
+  } else if ((ev.key === "b" || ev.key === "B") && analysing) {
+    ev.preventDefault();
+    analysisView.read(); // the best moves, spoken
   }
 });
 canvas.addEventListener("focus", () => {
@@ -722,7 +762,11 @@ canvas.addEventListener("focus", () => {
   view.showCursor = canvas.matches(":focus-visible");
   view.draw();
 });
-canvas.addEventListener("blur", () => { view.showCursor = false; view.draw(); });
+canvas.addEventListener("blur", () => {
+  view.showCursor = false;
+  analysisView.pointAt("cursor", null);
+  view.draw();
+});
 
 // Browsing: arrows / Home / End anywhere but in form fields; on the board with Alt or Ctrl.
 document.addEventListener("keydown", (ev) => {
@@ -791,6 +835,26 @@ $("#show-pv").addEventListener("change", (ev) => {
   settings.showPv = ev.target.checked;
   saveSettings();
   render();
+});
+
+// ---- analysis: the best moves (analysis-view.js) -----------------------------------------
+
+const analysisView = setupAnalysisView({
+  canvas,
+  settings,
+  saveSettings,
+  context: () => ({
+    analysing, key: posKey(), size: game.size, stm: sideToMove(), colorWord,
+    blocked: (x, y) => Game.illegalReason(game, x, y, cur),
+  }),
+  play: (x, y) => humanPlay(x, y),
+  onChange() { drawOverlays(); view.draw(); },
+  onCount() {
+    if (!analysing) return render();
+    cancelJob(); // the analysis starts again, asking for the new count
+    render();
+    resume();
+  },
 });
 
 // ---- new game dialog -----------------------------------------------------------------

@@ -181,6 +181,8 @@ export class ParallelEngineClient extends EngineClient {
 
   async request(message, opts = {}) {
     if (!message || message.type !== "think" || this.threads < 2) return super.request(message, opts);
+    // the parallel schemes report one move: a multi-PV think (analysis) is the engine worker's
+    if (message.limits && message.limits.multiPv > 1) return super.request(message, opts);
     await this.whenReady();
     const slots = this.pool.ready();
     if (slots.length < 2) return super.request(message, opts);

@@ -22,11 +22,12 @@ import time
 
 import numpy as np
 
-from .board import COUNT_MASK, VALUE_SIDE_SHIFT, Board
+from .board import Board
 from .engine import Engine, Limits
 from .evaluation import evaluate
 from .geometry import moves_from_text, moves_to_text
 from .movegen import generate
+from .search import Searcher
 from .threats import ThreatSearch
 
 # Fixed positions (15x15 freestyle), opening to late middle game.
@@ -67,26 +68,20 @@ def _rate(fn, seconds: float) -> float:
 
 
 class NumpyUpdate:
-    """The per-move key/summary/value update done with numpy fancy indexing.
+    """The per-move line key and summary update done with numpy fancy indexing.
 
     Kept for the measurement behind the choice of the pure-Python path (BENCHMARKS.md)
-    and checked against it in the tests.
+    and checked against it in the tests. (The board's cell values are read from a table
+    by summary, one dictionary look-up per updated cell, which numpy cannot vectorise.)
     """
 
     def __init__(self, board: Board) -> None:
         lay = board.layout
         self.board = board
         self.keys = np.array(board.keys, dtype=np.int64)
-        self.summary = np.array([s & COUNT_MASK for s in board.summary], dtype=np.int64)
+        self.summary = np.array(board.summary, dtype=np.int64)
         self.cells = np.array(board.cells, dtype=np.int8)
-        self.value = board.value
         self.counts = np.array(lay.count_table, dtype=np.int64)
-        # the packed values exceed 64 bits: keep the two sides' halves as two columns
-        half = (1 << VALUE_SIDE_SHIFT) - 1
-        self.values = np.array(
-            [[v & half, v >> VALUE_SIDE_SHIFT] for v in lay.value_table], dtype=np.int64
-        )
-        self.own = {p: np.array([d * lay.cells + p for d in range(4)]) for p in lay.onboard}
         self.upd = {}
         for side, table in ((1, lay.updates_black), (2, lay.updates_white)):
             for p in lay.onboard:
@@ -98,7 +93,6 @@ class NumpyUpdate:
                 )
 
     def make(self, p: int, side: int) -> None:
-        self.value -= self._packed(self.values[self.keys[self.own[p]]])  # p is no longer empty
         q, i, a = self.upd[side, p]
         free = self.cells[q] == 0
         q, i, a = q[free], i[free], a[free]
@@ -106,7 +100,6 @@ class NumpyUpdate:
         k1 = k0 + a
         self.keys[i] = k1
         np.add.at(self.summary, q, self.counts[k1] - self.counts[k0])
-        self.value += self._packed(self.values[k1] - self.values[k0])
         self.cells[p] = side
 
     def unmake(self, p: int, side: int) -> None:
@@ -118,13 +111,6 @@ class NumpyUpdate:
         k0 = k1 - a
         self.keys[i] = k0
         np.add.at(self.summary, q, self.counts[k0] - self.counts[k1])
-        self.value += self._packed(self.values[k0] - self.values[k1])
-        self.value += self._packed(self.values[self.keys[self.own[p]]])
-
-    @staticmethod
-    def _packed(rows: np.ndarray) -> int:
-        black, white = rows.sum(axis=0).tolist()
-        return black + (white << VALUE_SIDE_SHIFT)
 
 
 def bench_core(seconds: float = 1.0, out=print) -> dict:
@@ -300,7 +286,7 @@ def timing_positions(count: int, seed: int = 2026) -> list[list[tuple[int, int]]
             board.make(rng.choice(moves[:3]))
             if board.winner:
                 break
-        if board.winner or board.side_value(1)[1] or board.side_value(2)[1]:
+        if board.winner or board.fives(1) or board.fives(2):
             continue
         out.append(board.moves)
     return out
@@ -373,11 +359,45 @@ def bench_timing(count: int = 100, turn_ms: int = 200, out=print) -> dict:
     return result
 
 
+def bench_multipv(depth: int = 6, lines: int = 3, out=print) -> dict:
+    """Time of a multi-PV search (``lines`` best moves) against a plain search to the same
+    depth, on each bench position (CPU time; wall time under Pyodide), and the total."""
+    plain_total = multi_total = 0.0
+    same = 0
+    for i, board in enumerate(bench_boards()):
+        t = cpu_clock()
+        one = Searcher(board).search(max_depth=depth)
+        plain = cpu_clock() - t
+        t = cpu_clock()
+        many = Searcher(board).search(max_depth=depth, multipv=lines)
+        multi = cpu_clock() - t
+        plain_total += plain
+        multi_total += multi
+        same += one.move == many.move
+        out(
+            f"pos {i}: plain {plain * 1000:7.1f} ms {one.nodes:7,} nodes; "
+            f"{lines} lines {multi * 1000:7.1f} ms {many.nodes:7,} nodes; x{multi / plain:.2f}"
+        )
+    ratio = multi_total / plain_total
+    out(
+        f"depth {depth}, {lines} lines: x{ratio:.2f} the plain search's time; "
+        f"same first move {same}/8"
+    )
+    return {
+        "depth": depth,
+        "lines": lines,
+        "ratio": round(ratio, 3),
+        "same_first": same,
+        "plain_s": round(plain_total, 3),
+        "multi_s": round(multi_total, 3),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
     ap.add_argument(
         "what",
-        choices=["core", "search", "threats", "timing", "renju", "all"],
+        choices=["core", "search", "threats", "timing", "renju", "multipv", "all"],
         nargs="?",
         default="all",
     )
@@ -386,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement/position")
     ap.add_argument("--depth", type=int, default=4, help="depth of the node signature")
     ap.add_argument("--vct-depth", type=int, default=7, help="threats: VCT depth")
+    ap.add_argument("--lines", type=int, default=3, help="multipv: best moves reported")
     ap.add_argument("--json", action="store_true", help="print one JSON line at the end")
     args = ap.parse_args(argv)
     out = {}
@@ -402,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
         from .renju_bench import bench_renju
 
         out["renju"] = bench_renju(args.seconds)
+    if args.what in ("multipv", "all"):
+        out["multipv"] = bench_multipv(max(args.depth, 6), args.lines)
     if args.json:
         print(json.dumps(out))
     return 0

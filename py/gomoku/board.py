@@ -8,10 +8,12 @@ lines through the move (and its 5x5 neighbourhood for the candidate area):
 
 - ``keys[d * cells + q]``: line key (patterns.py) of empty cell q in direction d;
 - ``summary[q]``: both sides' direction classes of empty cell q as counters
-  (black in the low ``SIDE_SHIFT`` bits, white above), and above ``CELL_VALUE_SHIFT``
-  the cell's packed value (so one addition updates both, see ``Layout.cell_table``);
-- ``value``: per side, the sum of ``PATTERN_WEIGHT`` over all empty (cell, direction)
-  pairs plus counts of five- and open-four-making entries (see ``VALUE_*`` below);
+  (black in the low ``SIDE_SHIFT`` bits, white above);
+- ``cell_value[q]``: the packed evaluation terms of empty cell q (``CellValues``: its
+  table values for both sides as the side to move and as the other side, and one count
+  per side in the field of its threat class), read from a table by its summary;
+- ``packed``: the sum of ``cell_value`` over the empty cells, from which the evaluation
+  and the threat counts (``threat_count``, ``fives``, ``open_fours``) are read in O(1);
 - ``hash``: Zobrist key including the side to move;
 - ``near[q]``: stones within Chebyshev distance 2 (low byte) and 1 (``NEAR1`` units);
 - ``candidates``: empty cells with a stone within distance 2.
@@ -34,41 +36,43 @@ from .patterns import (
     COUNT_BITS,
     EMPTY,
     FIVE,
-    OPEN_FOUR,
     SIDE_MASK,
     SIDE_SHIFT,
+    T_FIVE,
+    T_OPEN_FOUR,
     WALL,
     WHITE,
     neighbour_bit,
     pattern_table,
 )
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
-from .weights import PATTERN_WEIGHT
+from .weights import SUMMARY_INDEX, SUMMARY_THREAT, EvalWeights, load_weights
 from .zobrist import zobrist_keys
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # (dx, dy): row, column, two diagonals
 
-# Packed per-side value: weight sum in the low VALUE_FIVE_SHIFT bits, count of
-# five-making (cell, direction) entries above; white's half sits VALUE_SIDE_SHIFT higher.
-# Packed per-side value: weight sum in the low 22 bits, then 9-bit counts of the
-# five-making and open-four-making (cell, direction) entries; white's half sits
-# VALUE_SIDE_SHIFT higher. Counts can't reach 512 on a 20x20 board (at most 4 per cell).
-VALUE_FIVE_SHIFT = 22
-VALUE_OPEN_FOUR_SHIFT = 31
-VALUE_SIDE_SHIFT = 40
-VALUE_HALF_MASK = (1 << VALUE_SIDE_SHIFT) - 1
-VALUE_WEIGHT_MASK = (1 << VALUE_FIVE_SHIFT) - 1
-VALUE_COUNT_MASK = (1 << 9) - 1
-
-# Cell summaries carry the cell's value above the counters. Counter sums over a whole
-# board stay below 2**70 (< 900 cells x 2**60), so total >> CELL_VALUE_SHIFT is exact.
-CELL_VALUE_SHIFT = 72
+# Packed cell values (CellValues): per side, 11 count fields of THREAT_BITS bits, one per
+# threat class (patterns.T_*), black's from bit 0 and white's from WHITE_THREAT_SHIFT; above
+# VALUE_SHIFT, four signed EVAL_BITS fields: the mover and other tables for black's
+# summary, then for white's. Count fields hold at most 400 (20 x 20 cells), so the low
+# part of a sum never carries into the signed part and reads back with a mask.
+THREAT_BITS = 9
+THREAT_FIELD = (1 << THREAT_BITS) - 1
+WHITE_THREAT_SHIFT = THREAT_BITS * 11
+VALUE_SHIFT = 2 * WHITE_THREAT_SHIFT
+EVAL_BITS = 32
+EVAL_HALF = 1 << (EVAL_BITS - 1)
+EVAL_MASK = (1 << EVAL_BITS) - 1
 COUNT_MASK = (1 << (2 * SIDE_SHIFT)) - 1
 
 NEAR1 = 256  # near[] unit for a stone at distance 1 (distance 2 counts 1)
 
 FIVE_SHIFT_BLACK = COUNT_BITS * FIVE
 FIVE_SHIFT_WHITE = SIDE_SHIFT + COUNT_BITS * FIVE
+_T_FIVE_BLACK = THREAT_BITS * T_FIVE
+_T_FIVE_WHITE = WHITE_THREAT_SHIFT + THREAT_BITS * T_FIVE
+_T_OPEN_FOUR_BLACK = THREAT_BITS * T_OPEN_FOUR
+_T_OPEN_FOUR_WHITE = WHITE_THREAT_SHIFT + THREAT_BITS * T_OPEN_FOUR
 
 
 def opponent(side: int) -> int:
@@ -91,11 +95,10 @@ class Layout:
     updates_white: tuple[tuple[tuple[int, int, int], ...], ...]
     # per cell p: tuple of (q, near increment) for on-board q within distance 2
     near_updates: tuple[tuple[tuple[int, int], ...], ...]
-    # per key: packed summary counters (both sides) and packed value contribution
+    # per cell p: the on-board cells on the 4 lines through p within 4 cells of it
+    line_neighbours: tuple[frozenset[int], ...]
+    # per key: packed summary counters (both sides) of its (black, white) class pair
     count_table: list[int]
-    value_table: list[int]
-    # per key: count_table + (value_table << CELL_VALUE_SHIFT), the one table make uses
-    cell_table: list[int]
     pattern_black: bytes
     pattern_white: bytes
 
@@ -123,6 +126,7 @@ def layout(size: int, rule: Rule) -> Layout:
     ub: list[tuple] = [()] * cells
     uw: list[tuple] = [()] * cells
     nu: list[tuple] = [()] * cells
+    ln: list[frozenset[int]] = [frozenset()] * cells
     for p in onboard:
         lb, lw = [], []
         for d, delta in enumerate(deltas):
@@ -143,8 +147,14 @@ def layout(size: int, rule: Rule) -> Layout:
                     inc = 1 + (NEAR1 if max(abs(dx), abs(dy)) == 1 else 0)
                     near.append((idx(x + dx, y + dy), inc))
         nu[p] = tuple(near)
+        ln[p] = frozenset(
+            idx(x + k * dx, y + k * dy)
+            for dx, dy in DIRECTIONS
+            for k in range(-4, 5)
+            if k and 0 <= x + k * dx < size and 0 <= y + k * dy < size
+        )
 
-    counts, values, cell_table = _key_tables(rule)
+    counts = _key_tables(rule)
     return Layout(
         size,
         rule,
@@ -156,54 +166,84 @@ def layout(size: int, rule: Rule) -> Layout:
         tuple(ub),
         tuple(uw),
         tuple(nu),
+        tuple(ln),
         counts,
-        values,
-        cell_table,
         table.black,
         table.white,
     )
 
 
 @cache
-def _key_tables(rule: Rule) -> tuple[list[int], list[int], list[int]]:
-    """Per line key: summary counters, packed value and their sum for the cell table.
+def _key_tables(rule: Rule) -> list[int]:
+    """Per line key: the summary counters of its (black, white) class pair.
 
-    They depend only on the (black, white) class pair of a key, so each of the 100 pairs
-    is computed once and the per-key lists are filled by index (shared by all sizes).
+    They depend only on the class pair, so each of the 100 pairs is computed once and the
+    per-key list is filled by index (shared by all sizes).
     """
     table = pattern_table(rule)
-    weight = [
-        PATTERN_WEIGHT[c]
-        + ((1 << VALUE_FIVE_SHIFT) if c == FIVE else 0)
-        + ((1 << VALUE_OPEN_FOUR_SHIFT) if c == OPEN_FOUR else 0)
-        for c in range(10)
+    pair_counts = [
+        (1 << (COUNT_BITS * b)) + (1 << (SIDE_SHIFT + COUNT_BITS * w))
+        for b in range(10)
+        for w in range(10)
     ]
-    pair_counts, pair_values, pair_cells = [], [], []
-    for b in range(10):
-        for w in range(10):
-            c = (1 << (COUNT_BITS * b)) + (1 << (SIDE_SHIFT + COUNT_BITS * w))
-            v = weight[b] + (weight[w] << VALUE_SIDE_SHIFT)
-            pair_counts.append(c)
-            pair_values.append(v)
-            pair_cells.append(c + (v << CELL_VALUE_SHIFT))
     pairs = (
         np.frombuffer(table.black, dtype=np.uint8).astype(np.int32) * 10
         + np.frombuffer(table.white, dtype=np.uint8)
     ).tolist()
-    return (
-        [pair_counts[i] for i in pairs],
-        [pair_values[i] for i in pairs],
-        [pair_cells[i] for i in pairs],
-    )
+    return [pair_counts[i] for i in pairs]
 
 
-# Keys, summaries and value of the empty board per (size, rule): computed once by the
-# slow obvious path, then copied by every new Board.
-_EMPTY_STATE: dict[tuple[int, Rule], tuple[list[int], list[int], int]] = {}
+class CellValues(dict):
+    """Full cell summary -> packed cell value (see THREAT_BITS), filled on first use.
+
+    One per rule (its weights): the values depend only on the summary."""
+
+    LIMIT = 300_000  # distinct summaries kept (far more than a game meets)
+
+    def __init__(self, weights: EvalWeights) -> None:
+        super().__init__()
+        self.weights = weights
+        self.mover = weights.mover
+        self.other = weights.other
+
+    def __missing__(self, s: int) -> int:
+        b = SUMMARY_INDEX[s & SIDE_MASK]
+        w = SUMMARY_INDEX[(s >> SIDE_SHIFT) & SIDE_MASK]
+        v = (1 << (THREAT_BITS * SUMMARY_THREAT[b])) + (
+            1 << (WHITE_THREAT_SHIFT + THREAT_BITS * SUMMARY_THREAT[w])
+        )
+        v += (
+            self.mover[b]
+            + (self.other[b] << EVAL_BITS)
+            + (self.mover[w] << (2 * EVAL_BITS))
+            + (self.other[w] << (3 * EVAL_BITS))
+        ) << VALUE_SHIFT
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[s] = v
+        return v
 
 
-def _empty_state(size: int, rule: Rule) -> tuple[list[int], list[int], int] | None:
-    return _EMPTY_STATE.get((size, rule))
+@cache
+def cell_values(rule: Rule) -> CellValues:
+    return CellValues(load_weights(rule))
+
+
+def unpack_eval(packed: int) -> tuple[int, int, int, int]:
+    """The four signed sums of a packed total: (black as mover, black as other, white as
+    mover, white as other)."""
+    v = packed >> VALUE_SHIFT
+    out = []
+    for _ in range(4):
+        f = ((v + EVAL_HALF) & EVAL_MASK) - EVAL_HALF
+        out.append(f)
+        v = (v - f) >> EVAL_BITS
+    return out[0], out[1], out[2], out[3]
+
+
+# Keys, summaries and cell values of the empty board per (size, rule): computed once by
+# the slow obvious path, then copied by every new Board.
+_EMPTY_STATE: dict[tuple[int, Rule], tuple[list[int], list[int], list[int], int]] = {}
 
 
 class Board:
@@ -226,24 +266,33 @@ class Board:
         self.near = [0] * n
         self.candidates: set[int] = set()
         self.history: list[int] = []
+        self._undo: list[tuple[int, list]] = []  # per move: packed before it, changed cells
         self.side = BLACK
         self.winner = EMPTY
         self._zb, self._zw, self._zside = zobrist_keys(n)
         self.hash = 0
-        self.total = 0  # sum of summary[q] over empty cells q
-        empty = _empty_state(self.size, self.rule)
+        self.values = cell_values(self.rule)
+        self.cell_value = [0] * n
+        self.packed = 0  # sum of cell_value[q] over empty cells q
+        empty = _EMPTY_STATE.get((self.size, self.rule))
         if empty is None:
             self._init_keys()
-            _EMPTY_STATE[self.size, self.rule] = (list(self.keys), list(self.summary), self.total)
+            _EMPTY_STATE[self.size, self.rule] = (
+                list(self.keys),
+                list(self.summary),
+                list(self.cell_value),
+                self.packed,
+            )
         else:
-            self.keys, self.summary, self.total = list(empty[0]), list(empty[1]), empty[2]
+            self.keys, self.summary = list(empty[0]), list(empty[1])
+            self.cell_value, self.packed = list(empty[2]), empty[3]
 
     # --- construction and from-scratch recomputation (also the tests' reference) -----
 
     def _init_keys(self) -> None:
         lay = self.layout
-        table = lay.cell_table
-        self.total = 0
+        table = lay.count_table
+        self.packed = 0
         for p in lay.onboard:
             s = 0
             for d in range(4):
@@ -251,7 +300,8 @@ class Board:
                 self.keys[d * lay.cells + p] = k
                 s += table[k]
             self.summary[p] = s
-            self.total += s
+            self.cell_value[p] = v = self.values[s]
+            self.packed += v
 
     def line_key(self, p: int, d: int) -> int:
         """Line key of cell p in direction d computed from the stones (slow, obvious)."""
@@ -320,11 +370,15 @@ class Board:
         cells = self.cells
         keys = self.keys
         summary = self.summary
-        table = lay.cell_table
+        cell_value = self.cell_value
+        values = self.values
+        table = lay.count_table
         if (summary[p] >> (FIVE_SHIFT_BLACK if side == BLACK else FIVE_SHIFT_WHITE)) & 7:
             self.winner = side
-        total = self.total - summary[p]  # p is no longer an empty cell
+        before = self.packed
+        packed = before - cell_value[p]  # p is no longer an empty cell
         cells[p] = side
+        changed = []
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
             if cells[q]:
                 continue
@@ -332,9 +386,17 @@ class Board:
             k1 = k0 + a
             keys[i] = k1
             d = table[k1] - table[k0]
-            summary[q] += d
-            total += d
-        self.total = total
+            if d:  # the cell's classes changed (often they do not)
+                s0 = summary[q]
+                v0 = cell_value[q]
+                changed.append((q, s0, v0))
+                s = s0 + d
+                summary[q] = s
+                v = values[s]
+                packed += v - v0
+                cell_value[q] = v
+        self._undo.append((before, changed))
+        self.packed = packed
         near = self.near
         cand = self.candidates
         cand.discard(p)
@@ -361,19 +423,16 @@ class Board:
         cells = self.cells
         keys = self.keys
         summary = self.summary
-        table = lay.cell_table
-        total = self.total
+        cell_value = self.cell_value
+        before, changed = self._undo.pop()
+        for q, s0, v0 in changed:
+            summary[q] = s0
+            cell_value[q] = v0
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
-            if cells[q]:
-                continue
-            k1 = keys[i]
-            k0 = k1 - a
-            keys[i] = k0
-            d = table[k0] - table[k1]
-            summary[q] += d
-            total += d
+            if not cells[q]:
+                keys[i] -= a
         cells[p] = EMPTY
-        self.total = total + summary[p]  # p's summary was frozen while it was occupied
+        self.packed = before
         near = self.near
         cand = self.candidates
         for q, inc in lay.near_updates[p]:
@@ -398,21 +457,27 @@ class Board:
         s = self.summary[p]
         return s & SIDE_MASK if side == BLACK else (s >> SIDE_SHIFT) & SIDE_MASK
 
-    @property
-    def value(self) -> int:
-        """Both sides' packed values summed over the empty cells (see VALUE_*)."""
-        return self.total >> CELL_VALUE_SHIFT
+    def threat_count(self, side: int, threat: int) -> int:
+        """How many empty cells give ``side`` the threat class ``threat`` (patterns.T_*)."""
+        shift = (WHITE_THREAT_SHIFT if side == WHITE else 0) + THREAT_BITS * threat
+        return (self.packed >> shift) & THREAT_FIELD
 
-    def side_value(self, side: int) -> tuple[int, int]:
-        """(weight sum, five-making entries) of one side over all empty cells."""
-        shift = CELL_VALUE_SHIFT + (VALUE_SIDE_SHIFT if side == WHITE else 0)
-        half = (self.total >> shift) & VALUE_HALF_MASK
-        return half & VALUE_WEIGHT_MASK, (half >> VALUE_FIVE_SHIFT) & VALUE_COUNT_MASK
+    def fives(self, side: int) -> int:
+        """How many empty cells make a five for ``side``."""
+        return (self.packed >> (_T_FIVE_WHITE if side == WHITE else _T_FIVE_BLACK)) & THREAT_FIELD
 
-    def open_four_entries(self, side: int) -> int:
-        """How many (empty cell, direction) entries let ``side`` make an open four."""
-        half = self.total >> (CELL_VALUE_SHIFT + (VALUE_SIDE_SHIFT if side == WHITE else 0))
-        return (half >> VALUE_OPEN_FOUR_SHIFT) & VALUE_COUNT_MASK
+    def open_fours(self, side: int) -> int:
+        """How many empty cells (none making five) give ``side`` an open four or a double
+        four: a move after which two cells make five."""
+        shift = _T_OPEN_FOUR_WHITE if side == WHITE else _T_OPEN_FOUR_BLACK
+        return (self.packed >> shift) & THREAT_FIELD
+
+    def best_threats(self) -> tuple[int, int]:
+        """(black's, white's) strongest threat class over the empty cells."""
+        low = self.packed & ((1 << VALUE_SHIFT) - 1)
+        black = low & ((1 << WHITE_THREAT_SHIFT) - 1)
+        white = low >> WHITE_THREAT_SHIFT
+        return (black.bit_length() - 1) // THREAT_BITS, (white.bit_length() - 1) // THREAT_BITS
 
     def winning_line(self) -> list[Point]:
         """The cells of the winning row when the last move won, else []."""

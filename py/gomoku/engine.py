@@ -20,6 +20,8 @@ from .errors import IllegalMoveError
 from .evaluation import WIN_SCORE, evaluate, score_text
 from .geometry import Point
 from .movegen import generate
+from .patterns import BLACK
+from .renju import forbidden
 from .rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 from .search import ROOT_MAX_MOVES, Progress, Searcher
 from .symmetry import unique_moves
@@ -39,7 +41,7 @@ DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
 DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
 POST_CHECK_RESERVE = 0.2  # share of the time left kept back when checking the chosen move
 HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
-OVERRUN_FACTOR = 1.3  # the main search stops at this multiple of the soft time
+OVERRUN_FACTOR = 2.0  # the main search stops at this multiple of the soft time (timeman)
 SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
 MOVES_TO_GO = 25  # a game clock is spread over this many moves
 SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric
@@ -57,6 +59,7 @@ class Limits:
     use_book: bool = True
     use_threats: bool = True
     seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
+    multipv: int = 1  # > 1: also report the best that many root moves (SearchResult.top)
 
     def budget(self) -> tuple[float | None, float | None]:
         """(soft, hard) seconds from time_ms, hard_ms and the game clock.
@@ -84,8 +87,45 @@ class Limits:
         return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
 
 
+def renju_checked(board: Board, line: list[int] | None) -> list[int] | None:
+    """The threat search's winning line, or None when under renju a black move of it is
+    a forbidden point (the threat search does not know them; the replay does)."""
+    if line is None or board.rule is not Rule.RENJU:
+        return line
+    made, ok = 0, True
+    for q in line:
+        if board.cells[q] or (board.side == BLACK and forbidden(board, q)):
+            ok = False
+            break
+        board.make(q)
+        made += 1
+        if board.winner:
+            break
+    for _ in range(made):
+        board.unmake()
+    return line if ok else None
+
+
 def _point_list(points: list[Point]) -> list[list[int]]:
     return [[x, y] for x, y in points]
+
+
+@dataclass
+class TopMove:
+    """One of the best root moves of a multi-PV search (side to move's score)."""
+
+    move: Point
+    score: int
+    score_text: str
+    pv: list[Point]
+
+    def to_dict(self) -> dict:
+        return {
+            "move": [self.move[0], self.move[1]],
+            "score": self.score,
+            "score_text": self.score_text,
+            "pv": _point_list(self.pv),
+        }
 
 
 @dataclass
@@ -97,10 +137,12 @@ class SearchInfo:
     nps: int
     pv: list[Point]
     time_ms: float
+    top: list[TopMove] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["pv"] = _point_list(self.pv)
+        d["top"] = [t.to_dict() for t in self.top]
         return d
 
 
@@ -115,11 +157,13 @@ class SearchResult:
     pv: list[Point] = field(default_factory=list)
     source: str = "search"
     time_ms: float = 0.0
+    top: list[TopMove] = field(default_factory=list)  # multi-PV (Limits.multipv > 1)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["move"] = [self.move[0], self.move[1]]
         d["pv"] = _point_list(self.pv)
+        d["top"] = [t.to_dict() for t in self.top]
         return d
 
 
@@ -142,6 +186,7 @@ class SearchPlan:
     unchecked: list[int] = field(default_factory=list)
     threat_kind: str | None = None  # "vcf" or "vct": the opponent's threat, if any
     hard_deadline: float | None = None  # perf_counter time the move must be ready by
+    multipv: int = 1  # root moves to report with exact scores (Limits.multipv)
     threat_node_cap: int | None = None  # node budget of each threat search (node limits)
 
 
@@ -285,9 +330,7 @@ class Engine:
                 return result(p, book_move.score, 0, 0, [p], "book")
 
         moves = generate(board, None)
-        if len(moves) == 1 and (
-            board.wins_at(moves[0], board.side) or board.side_value(3 - board.side)[1]
-        ):
+        if len(moves) == 1 and (board.wins_at(moves[0], board.side) or board.fives(3 - board.side)):
             # Win in one, or the only block of a five: nothing to think about.
             q = moves[0]
             won = board.wins_at(q, board.side)
@@ -308,9 +351,9 @@ class Engine:
                 return min(time.perf_counter() + soft * fraction, hard_deadline or 1e300)
 
             threats = ThreatSearch(board, cache=self.threat_cache)
-            line = threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap)
+            line = renju_checked(board, threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap))
             if line is None:
-                line = threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap)
+                line = renju_checked(board, threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap))
             nodes += threats.nodes
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
@@ -339,6 +382,7 @@ class Engine:
             threat_kind=defence.kind,
             hard_deadline=hard_deadline,
             threat_node_cap=node_cap,
+            multipv=max(1, int(limits.multipv)),
         )
 
     def _think(
@@ -365,6 +409,7 @@ class Engine:
                     int(total / elapsed) if elapsed > 0 else 0,
                     [board.point(q) for q in p.pv],
                     round(elapsed * 1000, 2),
+                    self._top(p.top),
                 )
             )
 
@@ -375,6 +420,7 @@ class Engine:
             max_nodes=plan.max_nodes,
             root_moves=plan.root_moves,
             on_progress=progress,
+            multipv=plan.multipv,
         )
         move, pv = outcome.move, outcome.pv
         if move in plan.unchecked:
@@ -382,7 +428,7 @@ class Engine:
             nodes += check_nodes
             if replacement != move:
                 move, pv = replacement, [replacement]
-        return self._result(
+        result = self._result(
             start,
             move,
             outcome.score,
@@ -391,6 +437,16 @@ class Engine:
             pv,
             "search",
         )
+        if outcome.top and outcome.top[0].move == move:
+            result.top = self._top(outcome.top)
+        return result
+
+    def _top(self, lines: list) -> list[TopMove]:
+        point = self.board.point
+        return [
+            TopMove(point(t.move), t.score, score_text(t.score), [point(q) for q in t.pv])
+            for t in lines
+        ]
 
     def _result(
         self,
@@ -404,6 +460,7 @@ class Engine:
     ) -> SearchResult:
         board = self.board
         elapsed = time.perf_counter() - start
+        points = [board.point(p) for p in pv]
         return SearchResult(
             board.point(move),
             score,
@@ -411,9 +468,11 @@ class Engine:
             depth,
             nodes,
             int(nodes / elapsed) if elapsed > 0 else 0,
-            [board.point(p) for p in pv],
+            points,
             source,
             round(elapsed * 1000, 2),
+            # a decided move (book, forced, threat) is the single top move
+            [TopMove(board.point(move), score, score_text(score), points)],
         )
 
     def _defend_threats(
@@ -431,10 +490,10 @@ class Engine:
         try:
             probe = ThreatSearch(board, cache=self.threat_cache)
             kind = "vcf"
-            threat = probe.vcf(VCF_DEPTH, deadline, node_cap)
+            threat = renju_checked(board, probe.vcf(VCF_DEPTH, deadline, node_cap))
             if threat is None and not probe.timed_out:
                 kind = "vct"
-                threat = probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
+                threat = renju_checked(board, probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap))
         finally:
             board.pass_move()
         defence = Defence(nodes=probe.nodes)
@@ -492,9 +551,9 @@ class Engine:
         board.make(move)
         try:
             ts = ThreatSearch(board, cache=self.threat_cache)
-            line = ts.vcf(VCF_DEPTH, deadline, node_cap)
+            line = renju_checked(board, ts.vcf(VCF_DEPTH, deadline, node_cap))
             if line is None and not ts.timed_out and kind == "vct":
-                line = ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap)
+                line = renju_checked(board, ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap))
         finally:
             board.unmake()
         if line is not None:

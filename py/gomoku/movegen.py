@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .board import NEAR1, Board
 from .patterns import (
+    BLACK,
     COUNT_BITS,
     FOUR,
     OPEN_FOUR,
@@ -31,6 +32,8 @@ from .patterns import (
     all_summaries,
     threat_class,
 )
+from .renju import forbidden, screen
+from .rules import Rule
 from .weights import ATTACK_WEIGHT, DEFENCE_WEIGHT
 
 # Buckets (higher first)
@@ -127,10 +130,15 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     block the opponent's five; a move making an open four; when the opponent threatens
     an open four, only our fours and the cells that stop it. ``max_moves`` prunes the
     ordered list of a quiet position (None keeps all). An empty board gives the centre.
+
+    Under renju black's forbidden points are never generated; an empty list with
+    candidates on the board then means black has no move that is not lost (its only
+    block of a five is forbidden).
     """
     if not board.history:
         c = board.size // 2
         return [board.layout.index(c, c)]
+    banned = black_forbidden(board) if board.rule is Rule.RENJU and board.side == BLACK else ()
     summary = board.summary
     near = board.near
     cache = _CELL
@@ -138,6 +146,8 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     special = 0
     scored = []
     for q in board.candidates:
+        if banned and q in banned:
+            continue
         s = summary[q]
         e = cache.get(s)
         if e is None:
@@ -150,6 +160,8 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
         elif near[q] < NEAR1 and not flags & F_FAR_OK:
             continue  # distance 2 and neither attack nor a real block
         scored.append((e[o] << CELL_BITS) | q)
+    if banned and not special & F_BLOCK_FIVE and board.fives(3 - board.side):
+        return []  # renju: every block of the opponent's five is forbidden to black
     scored.sort(reverse=True)
     mask = (1 << CELL_BITS) - 1
     if special & F_BLOCK_FIVE:
@@ -165,6 +177,21 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     if max_moves is not None and len(scored) > max_moves:
         del scored[max_moves:]
     return [k & mask for k in scored]
+
+
+# Black one-side summaries that may be forbidden (renju.screen says not "no").
+_SUSPECT = frozenset(s for s in all_summaries() if screen(s) is not None)
+
+
+def black_forbidden(board: Board) -> set[int]:
+    """Black's forbidden points among the candidates of a renju board: only the cells
+    whose summary the screen cannot clear get the exact check (renju.forbidden)."""
+    summary = board.summary
+    return {
+        q
+        for q in board.candidates
+        if (summary[q] & SIDE_MASK) in _SUSPECT and forbidden(board, q) is not None
+    }
 
 
 def ranked(board: Board) -> list[tuple[int, int]]:

@@ -20,7 +20,9 @@ Supported commands (case-insensitive command words, one per line):
                      rule (bit field: 1 = exactly five; 2 = continuous (ignored); 4 = renju,
                      whatever the other bits; 8 = caro is not supported: we fall back to
                      "exactly five", or renju when bit 4 is set, with a MESSAGE),
-                     thread_num, max_node (see below), folder, evaluate. No answer;
+                     thread_num, max_node (see below), multipv (1..8: after each
+                     search depth, one ``MESSAGE multipv K move h8 score +0.4 pv ...``
+                     per best root move, for analysis), folder, evaluate. No answer;
                      unknown keys ignored.
 - ``ABOUT``          answers ``name="...", version="...", author="...", country="..."``.
 - ``END``            exits.
@@ -218,7 +220,7 @@ class TimeSettings:
 
 
 MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
-SOFT_SHARE_NUM, SOFT_SHARE_DEN = 3, 4  # soft target = this share of the hard cap
+SOFT_SHARE_NUM, SOFT_SHARE_DEN = 4, 5  # soft target (optimum) = this share of the hard cap
 
 
 def compute_limits(
@@ -228,7 +230,7 @@ def compute_limits(
 
     Returns {"time_ms": soft target, "hard_ms": cap, "time_left_ms": clock or None}, with
     1 <= time_ms <= hard_ms. The hard cap is timeout_turn minus a safety margin for process
-    overhead (30 ms + 5%, at most 300 ms); the soft target is 3/4 of it (the engine may run
+    overhead (30 ms + 5%, at most 300 ms); the soft target is 4/5 of it (the engine may run
     past its soft target to finish a move, never past the cap). timeout_turn 0
     means "as fast as possible" (soft 1 ms, hard 50 ms). When a match clock is known
     (time_left given and timeout_match not 0) both are clamped: soft to time_left divided
@@ -317,6 +319,19 @@ def format_search_info(info: Any, size: int) -> str:
     return "MESSAGE " + " ".join(parts)
 
 
+MAX_MULTIPV = 8  # INFO multipv is clamped to 1..MAX_MULTIPV
+
+
+def format_top_move(rank: int, line: Any, size: int) -> str:
+    """One root move of a multi-PV search as a MESSAGE line:
+    ``MESSAGE multipv 2 move i9 score +0.4 pv i9 h10 ...``."""
+    x, y = line.move
+    return (
+        f"MESSAGE multipv {rank} move {to_text(int(x), int(y), size)} "
+        f"score {line.score_text} pv {format_pv(line.pv, size)}"
+    )
+
+
 def fallback_move(moves: list[Point], size: int) -> Point:
     """A legal move when the search fails: the empty cell closest to the last move
     (or to the centre on an empty board). Raises ProtocolError on a full board."""
@@ -382,6 +397,7 @@ class Brain:
         self.scheme: str | None = None  # the parallel scheme (None: gomoku.parallel's default)
         self.clear_workers = True  # the next parallel search clears the workers' tables
         self.max_nodes: int | None = None  # INFO max_node: node limit per move, None = none
+        self.multipv = 1  # INFO multipv: root moves reported per iteration (analysis)
 
     # -- helpers --------------------------------------------------------------------
     def _error(self, reason: str) -> None:
@@ -428,10 +444,16 @@ class Brain:
                 f"DEBUG limits soft {budget['time_ms']} ms hard {budget['hard_ms']} ms"
                 + (f" clock {clock} ms" if clock is not None else "")
             )
+        if self.multipv > 1:
+            budget = {**budget, "multipv": self.multipv}
         limits = self.make_limits(budget)
 
         def on_info(info: Any) -> None:
             self.write(format_search_info(info, size))
+            top = getattr(info, "top", None) or []
+            if len(top) > 1:
+                for rank, line in enumerate(top, 1):
+                    self.write(format_top_move(rank, line, size))
 
         try:
             if self.threads > 1:
@@ -609,6 +631,8 @@ class Brain:
         elif key == "max_node":
             nodes = parse_int(value, key)
             self.max_nodes = nodes if nodes > 0 else None
+        elif key == "multipv":
+            self.multipv = min(max(parse_int(value, key), 1), MAX_MULTIPV)
         elif key in ("max_memory", "game_type"):
             parse_int(value, key)
         # folder, evaluate and unknown keys: stored, otherwise ignored (as the spec says)

@@ -1,7 +1,8 @@
 """The last line of defence under renju: black never plays a forbidden point.
 
-The engine's search does not know black's forbidden points yet, so the move it chooses
-for black may be one. The adapters that send a move out (the Gomocup brain, the web
+The engine never generates black's forbidden points (movegen.generate), but a move that
+does not come from the search (an opening book entry, a fallback after an internal error)
+is not checked there. So the adapters that send a move out (the Gomocup brain, the web
 worker's handler) pass it through ``safe_move`` first: a forbidden choice is replaced by
 the strongest candidate black may play, in the engine's own move ordering
 (``movegen.generate`` over all candidates, forced replies first), else by the allowed

@@ -63,3 +63,20 @@ class TranspositionTable:
             if move < 0 and e is not None and e[0] == key:
                 move = e[4]  # keep the old best move when this result has none
             self.slots[i] = (key, depth, bound, score, move, self.generation)
+
+
+class LayeredTable(TranspositionTable):
+    """A table of its own over a parent it only reads: a probe that misses here looks in
+    the parent, a store never touches it. The multi-PV search of the other root moves
+    uses one over the main search's table, so that it profits from what the main search
+    found without changing anything the main search will read."""
+
+    def __init__(self, parent: TranspositionTable, bits: int = 16) -> None:
+        super().__init__(bits)
+        self.parent = parent
+
+    def probe(self, key: int) -> tuple | None:
+        e = self.slots[key & self.mask]
+        if e is not None and e[0] == key:
+            return e[1], e[2], e[3], e[4]
+        return self.parent.probe(key)

@@ -8,15 +8,23 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
     {type: "think", id, size?, rule?, moves: [[x, y], ...],
-     limits: {timeMs?, depth?, nodes?, book?}, reset?}
-        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms}
-           (through `emit`, while the search runs)
+     limits: {timeMs?, depth?, nodes?, book?, threats?, multiPv?}, reset?}
+        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms,
+           top} (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
-            pv, source, time_ms, winner, winningLine, guard?}
+            pv, source, time_ms, top, winner, winningLine, guard?}
+           top: [{move: [x, y], score, score_text, pv}, ...], best first: with
+           limits.multiPv = K (1..MAX_MULTIPV) the best K root moves of one search, each
+           with its exact score (the side to move's view) and line; the first is `move`.
+           Otherwise (or when the book, a forced reply or the threat search decided) the
+           move alone.
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
-    {type: "bench", id, what: "core" | "search" | "threats", seconds?, depth?}
-        -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide)
+    {type: "bench", id, what: "core" | "search" | "threats" | "multipv", seconds?, depth?,
+     lines?}
+        -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide;
+           "multipv": bench_multipv(depth, lines), a multi-PV search of `lines` best moves
+           against a plain one to the same depth, default depth 6, 3 lines)
     {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
     {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
                                                         or progress)
@@ -165,11 +173,14 @@ def _refuse_forbidden(moves: list[tuple[int, int]], size: int, rule: str | int) 
         )
 
 
+MAX_MULTIPV = 8
+
+
 def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
-    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats"}, "limits")
+    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats", "multiPv"}, "limits")
     out: dict[str, int | bool | None] = {}
     t = limits.get("timeMs")
     if t is not None:
@@ -198,6 +209,11 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
         raise BadMessage(f"limits.threats must be true or false, got {threats!r}")
     if not threats:
         out["use_threats"] = False
+    k = limits.get("multiPv", 1)
+    if not _is_int(k) or not 1 <= k <= MAX_MULTIPV:
+        raise BadMessage(f"limits.multiPv must be an integer in 1..{MAX_MULTIPV}, got {k!r}")
+    if k > 1:
+        out["multipv"] = k
     return out
 
 
@@ -295,7 +311,7 @@ class WebApi:
                 raise BadMessage("the game is already over")
             return self._think(eng, limits, mid, emit)
         if kind == "bench":
-            _check_keys(message, {"type", "id", "what", "seconds", "depth"}, "bench")
+            _check_keys(message, {"type", "id", "what", "seconds", "depth", "lines"}, "bench")
             return self._bench(message, mid)
         if kind == "coord":
             return self._coord(message, mid)
@@ -307,16 +323,24 @@ class WebApi:
     def _bench(message: Message, mid: str | int) -> Message:
         """gomoku.bench's measurements, so that Pyodide and CPython can be compared."""
         what = message.get("what", "search")
-        if what not in ("core", "search", "threats"):
-            raise BadMessage(f"bench.what must be 'core', 'search' or 'threats', got {what!r}")
+        if what not in ("core", "search", "threats", "multipv"):
+            raise BadMessage(
+                f"bench.what must be 'core', 'search', 'threats' or 'multipv', got {what!r}"
+            )
         seconds = message.get("seconds", 1.0)
         if not _is_number(seconds) or not 0.01 <= seconds <= 30:
             raise BadMessage(f"bench.seconds must be a number in [0.01, 30], got {seconds!r}")
         # depth: the node signature's search depth, or for threats the VCT depth
-        most = 8 if what == "threats" else 6
-        depth = message.get("depth", 7 if what == "threats" else 4)
+        # (multipv: the depth of both searches)
+        most = {"threats": 8, "multipv": 7}.get(what, 6)
+        depth = message.get("depth", {"threats": 7, "multipv": 6}.get(what, 4))
         if not _is_int(depth) or not 1 <= depth <= most:
             raise BadMessage(f"bench.depth must be an integer in 1..{most}, got {depth!r}")
+        if "lines" in message and what != "multipv":
+            raise BadMessage(f"bench.lines is for what 'multipv' only, not {what!r}")
+        n_lines = message.get("lines", 3)
+        if not _is_int(n_lines) or not 2 <= n_lines <= MAX_MULTIPV:
+            raise BadMessage(f"bench.lines must be an integer in 2..{MAX_MULTIPV}, got {n_lines!r}")
         from . import bench
 
         lines: list[str] = []
@@ -324,6 +348,8 @@ class WebApi:
             results = bench.bench_core(float(seconds), out=lines.append)
         elif what == "threats":
             results = bench.bench_threats(depth, out=lines.append)
+        elif what == "multipv":
+            results = bench.bench_multipv(depth, n_lines, out=lines.append)
         else:
             results = bench.bench_search(float(seconds), depth, out=lines.append)
         return {
@@ -439,6 +465,14 @@ class WebApi:
             x, y = replacement.move
             fx, fy = replacement.forbidden
             reply["pv"] = [[x, y]]
+            reply["top"] = [
+                {
+                    "move": [x, y],
+                    "score": reply["score"],
+                    "score_text": reply["score_text"],
+                    "pv": [[x, y]],
+                }
+            ]
             reply["source"] = "guard"
             reply["guard"] = {
                 "forbidden": [fx, fy],

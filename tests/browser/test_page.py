@@ -158,6 +158,10 @@ def test_bench_messages_answer_in_the_page(game):
     threats = {"type": "bench", "id": "bt", "what": "threats", "depth": 3}
     reply = game.page.evaluate(send, [threats, "bt"])
     assert reply["type"] == "bench" and reply["results"]["nodes"] > 0
+    multipv = {"type": "bench", "id": "bm", "what": "multipv", "depth": 2, "lines": 3}
+    reply = game.page.evaluate(send, [multipv, "bm"])
+    assert reply["type"] == "bench", reply
+    assert reply["results"]["multi_s"] > 0 and reply["results"]["same_first"] == 8
 
 
 def test_game_survives_reload(game):

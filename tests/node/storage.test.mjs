@@ -86,10 +86,30 @@ test("a broken stored game is removed with a notice, and the rest is kept", () =
   assert.deepEqual(loadAll(new FakeStorage({ [KEYS.game]: "null" })).notices, []);
 });
 
+test("settings: the number of best moves shown in analysis is 3, 4 or 5, else 3", () => {
+  assert.equal(DEFAULT_SETTINGS.analysisMoves, 3);
+  for (const n of [3, 4, 5]) {
+    const storage = new FakeStorage({ [KEYS.settings]: JSON.stringify({ analysisMoves: n }) });
+    assert.equal(loadAll(storage).settings.analysisMoves, n);
+  }
+  for (const bad of [2, 6, 0, -3, 4.5, "4", null, true, [4], { n: 4 }]) {
+    const got = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify({ theme: "dark", analysisMoves: bad }) }));
+    assert.equal(got.settings.analysisMoves, 3, JSON.stringify(bad));
+    assert.equal(got.settings.theme, "dark"); // the other fields are kept
+    assert.deepEqual(got.notices, []);
+  }
+  // written and read back
+  const storage = new FakeStorage();
+  save(storage, KEYS.settings, { ...DEFAULT_SETTINGS, analysisMoves: 4 });
+  assert.equal(loadAll(storage).settings.analysisMoves, 4);
+});
+
 test("settings: valid fields kept, invalid ones take their default", () => {
-  const stored = { theme: "dark", lang: "zh", sound: true, numbers: "yes", coords: false, showPv: 1, threads: 3, extra: 1 };
+  const stored = { theme: "dark", lang: "zh", sound: true, numbers: "yes", coords: false, showPv: 1, threads: 3, analysisMoves: 5, extra: 1 };
   const got = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify(stored) }));
-  assert.deepEqual(got.settings, { theme: "dark", lang: "zh", sound: true, numbers: false, coords: false, showPv: false, threads: 3 });
+  assert.deepEqual(got.settings, {
+    theme: "dark", lang: "zh", sound: true, numbers: false, coords: false, showPv: false, analysisMoves: 5, threads: 3,
+  });
   const odd = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify({ theme: "pink", lang: "fr", threads: 9 }) }));
   assert.deepEqual(odd.settings, DEFAULT_SETTINGS);
   assert.deepEqual(odd.notices, []);

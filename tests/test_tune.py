@@ -1,0 +1,103 @@
+"""The evaluation tuner (gomoku.tune) on a small data set, and the shipped weights."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from gomoku import tune
+from gomoku.board import Board
+from gomoku.evaluation import evaluate, evaluate_from_scratch
+from gomoku.rules import Rule
+from gomoku.selfplay import generate_games
+from gomoku.weights import (
+    SUMMARY_INDEX,
+    EvalWeights,
+    load_weights,
+    summary_from_name,
+    weights_path,
+)
+
+
+@pytest.fixture(scope="module")
+def games() -> list[dict]:
+    return list(generate_games(12, seed=3, budgets=(200, 400)))
+
+
+def test_selfplay_games_are_finished_legal_and_seeded(games: list[dict]) -> None:
+    again = list(generate_games(3, seed=3, budgets=(200, 400)))
+    assert again == games[:3]  # the same seed gives the same games
+    for g in games:
+        board = Board()
+        from gomoku.geometry import moves_from_text
+
+        for x, y in moves_from_text(g["moves"], 15):
+            board.play(x, y)
+        assert board.winner == g["winner"] or (g["winner"] == 0 and board.is_full())
+
+
+def test_features_agree_with_the_boards_incremental_evaluation(games: list[dict]) -> None:
+    """The tuner's features, scored by the shipped weights, give the engine's evaluation."""
+    weights = load_weights(Rule.FREESTYLE)
+    model = tune.from_weights(weights)
+    data = tune.build_dataset(games[:4], Rule.FREESTYLE)
+    assert data.positions > 20
+    logits = model.logits(data)
+    # replay the same positions and compare with evaluate() (in 1/FINE rounding)
+    i = 0
+    from gomoku.geometry import moves_from_text
+
+    for g in games[:4]:
+        board = Board()
+        for x, y in moves_from_text(g["moves"], 15):
+            if board.winner:
+                break
+            if board.ply >= tune.MIN_PLY and tune.evaluable(board):
+                want = logits[i] * weights.scale
+                assert abs(evaluate(board) - want) <= 1.0
+                assert evaluate(board) == evaluate_from_scratch(board)
+                i += 1
+            board.play(x, y)
+    assert i == data.positions
+
+
+def test_fit_learns_something_and_saves_weights_that_load(games: list[dict], tmp_path) -> None:
+    data = tune.build_dataset(games, Rule.FREESTYLE)
+    constant = tune.log_loss(np.full(data.positions, data.target.mean()), data.target)
+    model = tune.fit(data, iterations=60, out=None)
+    fitted = tune.log_loss(tune.sigmoid(model.logits(data)), data.target)
+    assert fitted < constant - 0.02
+    weights = tune.to_weights(model, Rule.FREESTYLE, 200, "test")
+    path = tmp_path / "w.json"
+    weights.save(path)
+    back = EvalWeights.from_json(path.read_text(encoding="utf-8"))
+    again = tune.log_loss(tune.sigmoid(tune.from_weights(back).logits(data)), data.target)
+    assert abs(again - fitted) < 1e-3  # the file keeps the model (5 decimals per logit)
+
+
+def test_broken_weights_files_are_refused() -> None:
+    text = weights_path(Rule.FREESTYLE).read_text(encoding="utf-8")
+    doc = json.loads(text)
+    cells = next(k for k in doc if k.startswith("cells"))
+    del doc[cells]["4,3o,-,-"]
+    with pytest.raises(ValueError, match="missing"):
+        EvalWeights.from_json(json.dumps(doc))
+    with pytest.raises(ValueError):
+        EvalWeights.from_json("{not json")
+
+
+def test_shipped_weights_are_fitted_and_value_threats_sensibly() -> None:
+    """The fitted tables rank the main threats as a player would: a four-three or a double
+    three cell is worth more to its owner than a plain four cell, and worse for the side
+    to move when it is the other side's."""
+    w = load_weights(Rule.FREESTYLE)
+    assert w.source.endswith("eval-freestyle.json") and "fitted" in w.note
+    i = {
+        name: SUMMARY_INDEX[summary_from_name(name)]
+        for name in ("4,3o,-,-", "3o,3o,-,-", "4,-,-,-")
+    }
+    for strong in ("4,3o,-,-", "3o,3o,-,-"):
+        assert w.mover[i[strong]] > w.mover[i["4,-,-,-"]]
+        assert w.other[i[strong]] < w.other[i["4,-,-,-"]]
