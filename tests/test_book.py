@@ -1,27 +1,37 @@
-"""book.py: look-up under symmetry and translation, the file format, the 26 standard openings,
-the builder pipeline (with a stand-in searcher) and the book shipped in the package."""
+"""book.py and book_build.py: look-up under symmetry and translation, the file format, the
+lookup's layering (it never loads the engine), the 26 standard openings, the builder pipeline
+(with a stand-in searcher) and the book shipped in the package."""
 
 from __future__ import annotations
 
+import ast
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+import gomoku
+from gomoku import book as book_module
 from gomoku.book import (
-    DIRECT_OPENINGS,
-    INDIRECT_OPENINGS,
     PACKAGE_BOOK,
     SOURCE_BOOK,
     Book,
     BookEntry,
     BookFormatError,
+    default_book,
+)
+from gomoku.book_build import (
+    DIRECT_OPENINGS,
+    INDIRECT_OPENINGS,
     SearchOutcome,
     build_book,
     coverage,
-    default_book,
     second_move_roots,
     standard_openings,
+    threat_refutes,
 )
 from gomoku.errors import IllegalMoveError, RuleError
 from gomoku.geometry import SYMMETRY_COUNT, from_text, transform
@@ -333,6 +343,86 @@ def test_bad_lines_are_rejected(line: str, tmp_path: Path):
         Book.load(path)
 
 
+# -- layering: the lookup never loads the engine ------------------------------------------
+
+PLAY_TIME_FORBIDDEN = ("gomoku.engine", "gomoku.search", "gomoku.book_build")
+PACKAGE_DIR = Path(gomoku.__file__).resolve().parent
+
+
+def test_lookup_does_not_import_the_engine_at_run_time():
+    """In a fresh interpreter, importing gomoku.book and using it (the packaged book, and the
+    renju check's lazy imports) loads neither the engine nor the search nor the builder."""
+    code = "\n".join(
+        [
+            "import sys",
+            "import gomoku.book as b",
+            "from gomoku.rules import Rule",
+            "b.default_book().lookup([(7, 7)], 15, 'freestyle')",
+            "e = b.BookEntry(Rule.RENJU, 15, ((7, 7), (7, 8)), (8, 8), 0)",
+            "b.Book([e]).lookup([(7, 7), (7, 8)], 15, 'renju')",
+            "assert 'gomoku.renju' in sys.modules  # the lazy path did run",
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('gomoku'))))",
+        ]
+    )
+    py_dir = str(PACKAGE_DIR.parent)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=py_dir,
+        env={**os.environ, "PYTHONPATH": py_dir},
+        check=True,
+    ).stdout.split()
+    assert "gomoku.book" in out
+    for name in PLAY_TIME_FORBIDDEN:
+        assert name not in out, (name, out)
+
+
+def _gomoku_imports(path: Path) -> set[str]:
+    """The gomoku modules a source file imports anywhere (top level or inside functions)."""
+    package = "gomoku." + ".".join(path.relative_to(PACKAGE_DIR).with_suffix("").parts[:-1])
+    package = package.rstrip(".")
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("gomoku")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                mod = f"{base}.{node.module}" if node.module else base
+            else:
+                mod = node.module or ""
+            if mod.startswith("gomoku"):
+                out.add(mod)
+                # `from . import x` / `from .pkg import mod`: x may be a module
+                out |= {f"{mod}.{a.name}" for a in node.names}
+    return out
+
+
+def test_lookup_imports_nothing_that_imports_the_engine():
+    """Static check of every import in gomoku.book, lazy ones included, transitively."""
+    seen, todo = set(), ["gomoku.book"]
+    while todo:
+        mod = todo.pop()
+        parts = mod.split(".")[1:]
+        path = PACKAGE_DIR.joinpath(*parts).with_suffix(".py")
+        if not path.is_file():
+            path = PACKAGE_DIR.joinpath(*parts, "__init__.py")
+        if mod in seen or not path.is_file():
+            continue
+        seen.add(mod)
+        todo += sorted(_gomoku_imports(path))
+    assert "gomoku.rules" in seen and "gomoku.renju" in seen  # the walk does follow imports
+    assert not seen & set(PLAY_TIME_FORBIDDEN), sorted(seen)
+
+
+def test_check_command_finds_the_package_copy_identical(capsys):
+    if not SOURCE_BOOK.is_file():
+        pytest.skip("no openings/book.txt in this checkout")
+    assert book_module.main(["check"]) == 0
+    assert f"{PACKAGE_BOOK} is identical" in capsys.readouterr().out
+
+
 # -- builder pipeline ------------------------------------------------------------------
 
 
@@ -464,8 +554,6 @@ def test_shipped_book_entries_follow_symmetries():
 
 
 def test_threat_check_finds_a_forced_win_and_no_false_alarm():
-    from gomoku.book import threat_refutes
-
     # black has an open three and is to move: a win by threats
     moves = [(6, 7), (0, 0), (7, 7), (0, 2), (8, 7), (0, 4)]
     assert threat_refutes(moves, 15, Rule.FREESTYLE, 1.0) is True
