@@ -12,8 +12,7 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
   double four, a four-three or a double three against an opponent with no four to make.
 - Shallow pruning at non-PV nodes whose side to move is not under threat: futility
   (static evaluation far above beta) and razoring (far below alpha, confirmed by the
-  VCF quiescence search), and move-count pruning (only the first LMP_MOVES[depth]
-  moves once one does not lose).
+  VCF quiescence search).
 - Leaves: a VCF quiescence search: the side to move may stand pat on the static
   evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
   row); a four's
@@ -72,9 +71,6 @@ FUTILITY_DEPTH = 3  # static eval - FUTILITY_MARGIN * depth >= beta: return the 
 FUTILITY_MARGIN = 70
 RAZOR_DEPTH = 2  # static eval + RAZOR_MARGIN[depth] < alpha: a VCF check decides
 RAZOR_MARGIN = (0, 40, 60)
-# Move-count pruning: at a non-PV node of depth d (not under threat), once a move that
-# does not lose is found, the moves after the first LMP_MOVES[d] are not searched.
-LMP_MOVES = (0, 4, 5, 7, 9, 11)
 
 
 class SearchStopped(Exception):
@@ -369,14 +365,9 @@ class Searcher:
         original_alpha = alpha
         best_score, best_move = -WIN_SCORE - 1, -1
         first = True
-        prune_after = 999
-        if beta - alpha == 1 and depth < len(LMP_MOVES) and not threatened(board, side):
-            prune_after = LMP_MOVES[depth]
         child_depth = depth - 1 if len(moves) > 1 else depth  # single reply: no depth spent
         reduce_from = LMR_FROM if depth >= LMR_MIN_DEPTH and len(moves) > LMR_FROM + 1 else 999
         for index, q in enumerate(moves):
-            if index >= prune_after and best_score > -WIN_THRESHOLD:
-                break  # move-count pruning (the rest are ordered after these)
             board.make(q)
             if board.winner:
                 score = WIN_SCORE - ply - 1
