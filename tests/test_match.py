@@ -198,6 +198,8 @@ FAKE_ENGINE = textwrap.dedent(
             sys.exit(3)
         if MODE == "slow":
             time.sleep(30)
+        if MODE == "half":
+            time.sleep(0.5)
         if MODE == "garbage":
             out("MESSAGE thinking hard"); out("hello"); return
         if MODE == "illegal" and board:
@@ -291,6 +293,25 @@ def test_slow_engine_loses_on_time(fake: Path) -> None:
     finally:
         for e in engines:
             e.stop()
+
+
+def test_each_engine_is_held_to_its_own_time_per_move(fake: Path) -> None:
+    """--turn-ms1 / --turn-ms2: a 0.5 s answer is in time under 2 s and late under 0.1 s."""
+    for own_ms, late in ((2000, False), (100, True)):
+        cfg = MatchConfig(
+            _cmd(fake, "good"), _cmd(fake, "half"), turn_ms=2000, turn_ms2=own_ms, tolerance_ms=200
+        )
+        assert cfg.turn_ms_of(0) == 2000 and cfg.turn_ms_of(1) == own_ms
+        engines = [EngineProcess(cfg.engine1, "engine1"), EngineProcess(cfg.engine2, "engine2")]
+        try:
+            res = play_game(engines, GameSpec(0, 0, [(7, 7)], 0), cfg)
+            if late:
+                assert res.winner == 0 and res.kind == "time", res.reason
+            else:
+                assert res.kind != "time", res.reason
+        finally:
+            for e in engines:
+                e.stop()
 
 
 def test_match_main_with_fake_engines_writes_summary_and_records(

@@ -370,6 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="time per move in ms (required without --nodes; with --nodes default "
         f"{NODE_TURN_BASE_MS} + {NODE_TURN_MS_PER_NODE} per node)",
     )
+    p.add_argument("--turn-ms1", type=int, default=None, help="engine 1's time per move in ms")
+    p.add_argument("--turn-ms2", type=int, default=None, help="engine 2's time per move in ms")
     p.add_argument("--nodes", type=int, default=None, help="node budget per move (both)")
     p.add_argument("--nodes1", type=int, default=None, help="engine 1's node budget")
     p.add_argument("--nodes2", type=int, default=None, help="engine 2's node budget")
@@ -467,12 +469,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--nodes, --nodes1 and --nodes2 must be >= 1")
     node_limited = nodes1 is not None or nodes2 is not None
     turn_ms = args.turn_ms
+    if turn_ms is None and args.turn_ms1 is not None and args.turn_ms2 is not None:
+        turn_ms = max(args.turn_ms1, args.turn_ms2)
     if turn_ms is None:
         if not node_limited:
             parser.error("--turn-ms is required without --nodes")
         turn_ms = default_turn_ms((nodes1, nodes2))
     if args.games < 1 or turn_ms < 0 or args.concurrency < 1:
         parser.error("--games and --concurrency must be >= 1 and --turn-ms >= 0")
+    if any(ms is not None and ms < 0 for ms in (args.turn_ms1, args.turn_ms2)):
+        parser.error("--turn-ms1 and --turn-ms2 must be >= 0")
     if args.openings:
         path = Path(args.openings)
     else:
@@ -515,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
                 verbose=args.verbose,
                 nodes1=nodes1,
                 nodes2=nodes2,
+                turn_ms1=args.turn_ms1,
+                turn_ms2=args.turn_ms2,
                 env1=engines[0].env,
                 env2=engines[1].env,
             )
@@ -540,7 +548,12 @@ def _play(
     engines: Sequence[Any],
 ) -> int:
     specs = build_schedule(openings, cfg.games, cfg.seed)
-    limits = f"{cfg.turn_ms} ms/move (+{cfg.tolerance_ms} ms grace)"
+    per_move = (
+        f"{cfg.turn_ms_of(0)}"
+        if cfg.turn_ms_of(0) == cfg.turn_ms_of(1)
+        else f"{cfg.turn_ms_of(0)} (engine1) / {cfg.turn_ms_of(1)} (engine2)"
+    )
+    limits = f"{per_move} ms/move (+{cfg.tolerance_ms} ms grace)"
     if cfg.nodes1 is not None or cfg.nodes2 is not None:
         shown = (
             f"{cfg.nodes1}"

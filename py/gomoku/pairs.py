@@ -84,6 +84,8 @@ def game_record(result: GameResult, cfg: MatchConfig, names: list[str]) -> dict[
         "size": cfg.size,
         "rule": cfg.rule.label,
         "turn_ms": cfg.turn_ms,
+        "turn_ms1": cfg.turn_ms_of(0),
+        "turn_ms2": cfg.turn_ms_of(1),
         "nodes1": cfg.nodes1,
         "nodes2": cfg.nodes2,
         "opening_index": spec.opening_index,

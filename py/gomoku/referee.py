@@ -77,6 +77,8 @@ class MatchConfig:
     engine1 / engine2 are command lines; env1 / env2 extra environment variables for
     them (None: none). nodes1 / nodes2: the engine's node budget per move, sent as
     ``INFO max_node`` (None: no node limit; the time limits hold either way).
+    turn_ms1 / turn_ms2: the engine's own time per move (None: ``turn_ms``), for
+    matches of one engine at two time controls.
     """
 
     engine1: str
@@ -94,6 +96,13 @@ class MatchConfig:
     nodes2: int | None = None
     env1: dict[str, str] | None = None
     env2: dict[str, str] | None = None
+    turn_ms1: int | None = None
+    turn_ms2: int | None = None
+
+    def turn_ms_of(self, engine: int) -> int:
+        """The time per move of engine 0 (engine1) or 1 (engine2), in ms."""
+        own = self.turn_ms1 if engine == 0 else self.turn_ms2
+        return self.turn_ms if own is None else own
 
     def nodes_of(self, engine: int) -> int | None:
         """The node budget of engine 0 (engine1) or 1 (engine2)."""
@@ -144,19 +153,22 @@ class GameResult:
 INFO_RULE_BITS = {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
 
 
-def new_game(engine: EngineProcess, cfg: MatchConfig, nodes: int | None = None) -> None:
+def new_game(
+    engine: EngineProcess, cfg: MatchConfig, nodes: int | None = None, turn_ms: int | None = None
+) -> None:
     """Bring an engine to a fresh game with this match's settings (EngineError on failure).
 
     The INFO settings go first, so that an engine can prepare for the rule while it
     answers START/RESTART (which has a generous timeout) rather than during its first move.
-    ``nodes`` is sent as ``INFO max_node`` (nothing is sent for None).
+    ``nodes`` is sent as ``INFO max_node`` (nothing is sent for None); ``turn_ms`` as
+    ``INFO timeout_turn`` (None: ``cfg.turn_ms``).
     """
     if not engine.alive:
         engine.start()
     else:
         engine.drain()
     engine.send(
-        f"INFO timeout_turn {cfg.turn_ms}",
+        f"INFO timeout_turn {cfg.turn_ms if turn_ms is None else turn_ms}",
         f"INFO timeout_match {cfg.match_ms or 0}",
         f"INFO time_left {cfg.match_ms or 2147483647}",
         "INFO max_memory 0",
@@ -197,7 +209,7 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
 
     for idx in (0, 1):
         try:
-            new_game(engines[idx], cfg, cfg.nodes_of(idx))
+            new_game(engines[idx], cfg, cfg.nodes_of(idx), cfg.turn_ms_of(idx))
         except EngineError as exc:
             engines[idx].kill()
             return lose(idx, "start", f"failed to start a game: {exc}")
@@ -223,7 +235,7 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
             assert known[idx] == len(moves) - 1
             x, y = moves[-1]
             commands.append(f"TURN {x},{y}")
-        allowed_ms = cfg.turn_ms + cfg.tolerance_ms
+        allowed_ms = cfg.turn_ms_of(idx) + cfg.tolerance_ms
         if clock[idx] is not None:
             allowed_ms = min(allowed_ms, max(0.0, clock[idx]) + cfg.tolerance_ms)
         eng.last_message = ""
