@@ -88,3 +88,13 @@ def test_engine_never_plays_a_forbidden_point() -> None:
         result = engine.think(Limits(time_ms=None, nodes=600, use_book=False))
         assert not reference_forbidden(cells, *result.move), (board.moves, result.move)
         assert all(not reference_forbidden(cells, *board.point(q)) for q in generate(board, None))
+
+
+def test_search_rate_benchmark_compares_both_rules_on_the_same_positions() -> None:
+    from gomoku.renju_bench import search_rates
+
+    lines: list[str] = []
+    res = search_rates(depth=2, out=lines.append)
+    assert res["positions"] >= 1 and len(lines) == 7
+    assert res["nodes_freestyle"] > 0 and res["nodes_renju"] > 0
+    assert res["renju_over_freestyle"] > 0

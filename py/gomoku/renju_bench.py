@@ -14,6 +14,10 @@ forbidden points are frequent) and on the bench's game positions played under re
 - make+unmake per second on the same positions under freestyle and renju (renju's line
   keys are 11 cells like standard's, freestyle's 9: the only cost renju adds to a move).
 
+``--search D`` measures the search instead: nodes per CPU second of a depth-D search
+(no book, no root threat search) on the bench's game positions, under freestyle and
+under renju, the same positions: what renju's forbidden-point checks cost the engine.
+
 ``--verify N`` runs the big cross-check: the fast detector against the reference on N
 random positions (every candidate cell), and prints the mismatches (there should be none).
 """
@@ -164,6 +168,48 @@ def bench_renju(seconds: float = 1.0, out=print) -> dict[str, float]:
     return res
 
 
+def search_rates(depth: int = 5, out=print) -> dict[str, float]:
+    """Nodes per CPU second of a fixed-depth search on the bench positions, freestyle and
+    renju (positions that renju refuses, a black stone on a forbidden point, are skipped
+    under both rules so that the two rates cover the same positions)."""
+    from .bench import BENCH_POSITIONS
+    from .engine import Engine, Limits
+    from .errors import GomokuError
+    from .geometry import moves_from_text
+
+    positions = []
+    for text in BENCH_POSITIONS:
+        moves = moves_from_text(text, 15)
+        try:
+            probe = Engine()
+            probe.new_game(15, Rule.RENJU)
+            probe.set_position(moves)
+        except GomokuError:
+            continue
+        positions.append(moves)
+    res: dict[str, float] = {"positions": len(positions), "depth": depth}
+    for rule in (Rule.FREESTYLE, Rule.RENJU):
+        nodes, cpu = 0, 0.0
+        for moves in positions:
+            eng = Engine()
+            eng.new_game(15, rule)
+            eng.set_position(moves)
+            start = time.process_time()
+            r = eng.think(Limits(depth=depth, use_book=False, use_threats=False))
+            cpu += time.process_time() - start
+            nodes += r.nodes
+        res[f"nodes_{rule.label}"] = nodes
+        res[f"nodes_per_cpu_s_{rule.label}"] = nodes / cpu if cpu else 0.0
+    res["renju_over_freestyle"] = (
+        res["nodes_per_cpu_s_renju"] / res["nodes_per_cpu_s_freestyle"]
+        if res["nodes_per_cpu_s_freestyle"]
+        else 0.0
+    )
+    for k, v in res.items():
+        out(f"{k:32s} {v:12,.2f}" if k == "renju_over_freestyle" else f"{k:32s} {v:12,.0f}")
+    return res
+
+
 def verify(count: int, seed: int = 1, out=print) -> int:
     """Fast detector against the reference on ``count`` random positions (every candidate
     cell); prints and returns the number of positions that disagree."""
@@ -212,7 +258,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
     ap.add_argument("--verify", type=int, default=0, help="cross-check N random positions")
     ap.add_argument("--seed", type=int, default=1, help="seed of the --verify positions")
+    ap.add_argument("--search", type=int, default=0, help="search nodes/s at this depth")
     args = ap.parse_args(argv)
+    if args.search:
+        search_rates(args.search)
+        return 0
     if args.verify:
         return 1 if verify(args.verify, args.seed) else 0
     bench_renju(args.seconds)
