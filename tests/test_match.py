@@ -551,3 +551,31 @@ def test_rev_folder_is_removed_on_interrupt(fake: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_time_use_counts_only_the_engines_searched_moves() -> None:
+    from gomoku.pairs import time_use
+
+    # opening of 2 stones: black (engine2 here) moves first, then engine1, alternately
+    record = {
+        "turn_ms": 1000,
+        "opening": "h8 i9",
+        "black": "engine2",
+        "white": "engine1",
+        "times_ms": [500, 800, 10, 400, 900, 0],
+        "infos": [
+            "depth 5 source search",  # engine2
+            "depth 7 score 1 source search pv a1",  # engine1: 0.8
+            "source book",  # engine2
+            "depth 6 source search",  # engine1: 0.4
+            "nothing said",  # engine2
+            "depth 0 source forced",  # engine1: apart
+        ],
+    }
+    use = time_use([record], "engine1")
+    assert use is not None and use.searched == 2 and use.other == 1
+    assert abs(use.mean_share - 0.6) < 1e-9 and use.median_share == 0.8
+    other = time_use([record], "engine2")
+    assert other is not None and other.searched == 1 and other.mean_share == 0.5
+    record2 = dict(record, infos=["plain"] * 6)
+    assert time_use([record2], "engine1") is None

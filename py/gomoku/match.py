@@ -77,6 +77,7 @@ from .pairs import (
     pentanomial_of,
     read_records,
     record_score1,
+    time_use,
 )
 from .processes import EngineProcess
 from .referee import (
@@ -428,6 +429,14 @@ def summarize_records(path: str, sprt: Sprt | None, out: TextIO) -> int:
     losses = sum(1 for r in records if record_score1(r) == 0.0)
     draws = len(records) - wins - losses
     out.write(f"{path}: {len(records)} games, engine1 +{wins} -{losses} ={draws}\n")
+    for engine in ("engine1", "engine2"):
+        use = time_use(records, engine)
+        if use is not None:
+            out.write(
+                f"{engine} time on its {use.searched} searched moves: share of the turn mean "
+                f"{use.mean_share:.0%}, median {use.median_share:.0%}, 90th percentile "
+                f"{use.p90_share:.0%} ({use.other} book / forced / threat moves apart)\n"
+            )
     if counts.pairs == 0:
         out.write("pentanomial: no complete pair\n")
         return 0

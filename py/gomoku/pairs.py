@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,53 @@ def read_records(path: str | Path) -> list[dict[str, Any]]:
     """The game records of a --records file (one JSON object per non-blank line)."""
     lines = Path(path).read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines if line.strip()]
+
+
+@dataclass
+class TimeUse:
+    """How much of its turn an engine used on the moves it searched (our brain's MESSAGE
+    says ``source search``); moves from the book, forced replies and threat-search wins are
+    counted apart, since they take no time by design."""
+
+    searched: int
+    other: int
+    mean_share: float
+    median_share: float
+    p90_share: float
+
+
+def time_use(records: Iterable[dict[str, Any]], engine: str) -> TimeUse | None:
+    """``engine`` ("engine1" / "engine2")'s share of the turn on its searched moves, from
+    game records' ``times_ms`` and ``infos`` (one per move after the opening; black moves
+    first when the opening has an even number of stones). None if no move of the engine
+    names its source (another brain)."""
+    shares: list[float] = []
+    other = 0
+    for rec in records:
+        own_ms = rec.get(f"turn_ms{engine[-1]}") or rec.get("turn_ms")
+        if not own_ms:
+            continue
+        black_first = len(str(rec.get("opening", "")).split()) % 2 == 0
+        mover_is_black = black_first
+        for ms, info in zip(rec.get("times_ms") or [], rec.get("infos") or [], strict=False):
+            mover = rec.get("black") if mover_is_black else rec.get("white")
+            mover_is_black = not mover_is_black
+            if mover != engine:
+                continue
+            words = str(info).split()
+            if "source" not in words[:-1]:
+                continue
+            if words[words.index("source") + 1] == "search":
+                shares.append(ms / own_ms)
+            else:
+                other += 1
+    if not shares:
+        return None
+    shares.sort()
+    return TimeUse(
+        searched=len(shares),
+        other=other,
+        mean_share=sum(shares) / len(shares),
+        median_share=shares[len(shares) // 2],
+        p90_share=shares[min(len(shares) - 1, int(0.9 * len(shares)))],
+    )
