@@ -300,13 +300,18 @@ class Searcher:
         )
         return best_score, best_move
 
-    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _count_node(self) -> None:
+        """Count a node; stop (SearchStopped) past the node budget, or past the hard
+        deadline (the clock is read every CHECK_EVERY nodes: it costs more than a node)."""
         self.nodes += 1
         if not self.nodes % CHECK_EVERY:
             if time.perf_counter() > self.hard_deadline:
                 raise SearchStopped
         if self.nodes > self.max_nodes:
             raise SearchStopped
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._count_node()
         board = self.board
         side = board.side
         quick = quick_result(board, ply)
@@ -411,12 +416,7 @@ class Searcher:
     def _quiesce(self, alpha: int, beta: int, ply: int, fours: int) -> int:
         """VCF quiescence: stand pat on the evaluation or play one of our fours (at most
         ``fours`` more); a four's block is forced and costs nothing."""
-        self.nodes += 1
-        if not self.nodes % CHECK_EVERY:
-            if time.perf_counter() > self.hard_deadline:
-                raise SearchStopped
-        if self.nodes > self.max_nodes:
-            raise SearchStopped
+        self._count_node()
         board = self.board
         quick = quick_result(board, ply)
         if quick is not None:
