@@ -98,3 +98,35 @@ def test_search_rate_benchmark_compares_both_rules_on_the_same_positions() -> No
     assert res["positions"] >= 1 and len(lines) == 7
     assert res["nodes_freestyle"] > 0 and res["nodes_renju"] > 0
     assert res["renju_over_freestyle"] > 0
+
+
+def test_forbidden_in_games_finds_a_win_by_a_forbidden_block() -> None:
+    """White's four at (7,7), black's double-three point: black cannot block and loses."""
+    from gomoku.geometry import moves_to_text
+    from gomoku.renju_bench import forbidden_in_games
+
+    moves = [(5, 7), (4, 4), (6, 7), (5, 5), (7, 5), (6, 6), (7, 6), (8, 8), (12, 1), (7, 7)]
+    base = {"rule": "renju", "size": 15, "opening": moves_to_text(moves[:2], 15)}
+    lost = dict(
+        base,
+        moves=moves_to_text(moves, 15),
+        black="engine2",
+        white="engine1",
+        winner="engine1",
+        reason="engine1 made five",
+    )
+    forbidden = dict(
+        base,
+        moves=moves_to_text(moves[:8] + [(7, 7)], 15),
+        black="engine1",
+        white="engine2",
+        winner="engine2",
+        reason="engine1 played a forbidden point",
+    )
+    freestyle = dict(lost, rule="freestyle")
+    res = forbidden_in_games([lost, forbidden, freestyle], out=lambda *_: None)
+    assert res["games"] == 2 and res["white_wins"] == 2 and res["forbidden_moves_played"] == 1
+    assert res["white_wins_by_a_forbidden_block"] == 1
+    # black's turns after the opening: 4 in each game; (7,7) is forbidden from black's
+    # 4th move on (two stones in each line), i.e. at the last turn of each
+    assert res["black_turns"] == 8 and res["black_turns_with_forbidden_point"] == 2

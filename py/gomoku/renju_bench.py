@@ -18,6 +18,12 @@ forbidden points are frequent) and on the bench's game positions played under re
 (no book, no root threat search) on the bench's game positions, under freestyle and
 under renju, the same positions: what renju's forbidden-point checks cost the engine.
 
+``--records FILE`` reads a renju match's game records (``python -m gomoku.match --rule
+renju --records FILE``) and counts what black's forbidden points did in those games:
+forbidden moves played (each a loss), black turns with a forbidden point on the board,
+and white wins where black's block was forbidden (white's only five point at black's last
+turn forbidden for black: the forbidden point decided the game) or one of several.
+
 ``--verify N`` runs the big cross-check: the fast detector against the reference on N
 random positions (every candidate cell), and prints the mismatches (there should be none).
 """
@@ -210,6 +216,60 @@ def search_rates(depth: int = 5, out=print) -> dict[str, float]:
     return res
 
 
+def forbidden_in_games(records: list[dict], out=print) -> dict[str, int]:
+    """What black's forbidden points did in renju game records (see the module doc);
+    checked with the literal reference, from the moves alone."""
+    from .geometry import moves_from_text
+
+    res = {
+        "games": 0,
+        "black_wins": 0,
+        "white_wins": 0,
+        "forbidden_moves_played": 0,
+        "black_turns": 0,
+        "black_turns_with_forbidden_point": 0,
+        "white_wins_by_a_forbidden_block": 0,
+        "white_wins_with_a_forbidden_five_point_among_several": 0,
+    }
+    for rec in records:
+        if rec.get("rule") != "renju":
+            continue
+        size = int(rec["size"])
+        moves = moves_from_text(rec["moves"], size)
+        res["games"] += 1
+        if "forbidden" in str(rec.get("reason", "")):
+            res["forbidden_moves_played"] += 1
+        for k in range(len(str(rec.get("opening", "")).split()), len(moves)):
+            if k % 2 == 0:  # black to move
+                res["black_turns"] += 1
+                if R.forbidden_points(R.grid_from_moves(moves[:k], size)):
+                    res["black_turns_with_forbidden_point"] += 1
+        winner = rec.get("winner")
+        if winner is not None and winner == rec.get("black"):
+            res["black_wins"] += 1
+        elif winner is not None and winner == rec.get("white"):
+            res["white_wins"] += 1
+            if len(moves) % 2 == 0 and len(moves) >= 2:  # white made the last move
+                grid = R.grid_from_moves(moves[:-2], size)  # black's last turn
+                fives = [
+                    (x, y)
+                    for y in range(size)
+                    for x in range(size)
+                    if grid[y][x] == R.EMPTY
+                    and R.white_wins(R.with_stone(grid, x, y, R.WHITE), x, y)
+                ]
+                if any(R.forbidden(grid, x, y) for x, y in fives):
+                    key = (
+                        "white_wins_by_a_forbidden_block"
+                        if len(fives) == 1
+                        else "white_wins_with_a_forbidden_five_point_among_several"
+                    )
+                    res[key] += 1
+    for k, v in res.items():
+        out(f"{k:52s} {v:8d}")
+    return res
+
+
 def verify(count: int, seed: int = 1, out=print) -> int:
     """Fast detector against the reference on ``count`` random positions (every candidate
     cell); prints and returns the number of positions that disagree."""
@@ -259,7 +319,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verify", type=int, default=0, help="cross-check N random positions")
     ap.add_argument("--seed", type=int, default=1, help="seed of the --verify positions")
     ap.add_argument("--search", type=int, default=0, help="search nodes/s at this depth")
+    ap.add_argument("--records", help="a renju match's game records (JSON lines)")
     args = ap.parse_args(argv)
+    if args.records:
+        from .pairs import read_records
+
+        forbidden_in_games(read_records(args.records))
+        return 0
     if args.search:
         search_rates(args.search)
         return 0
