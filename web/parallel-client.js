@@ -32,9 +32,12 @@ const TICK_MS = 50;
 const FINISH_MS = 5000; // time the coordinator gets to answer "finish" after the deadline
 const MAX_LOAD_FAILURES = 3; // a slot that failed to load this often in a row stays down
 
+// One search worker unless the player asks for more: measured at 1 s per move in CPython
+// (BENCHMARKS.md, "Parallel search", issue 12), the lazy pair on two cores scored exactly
+// 50% against one process (+47 -47 =6, 0 +/- 44 Elo), so a second worker buys no
+// measurable strength for its 90 MiB and 10-20 s of start-up CPU.
 export function defaultThreads() {
-  const n = Number(navigator.hardwareConcurrency) || 1;
-  return Math.max(1, Math.min(MAX_THREADS, n - 1));
+  return 1;
 }
 
 export function validThreads(value) {
