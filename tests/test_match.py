@@ -483,6 +483,41 @@ def test_pair_statistics_are_recomputed_from_records(
         pairs.pentanomial_from_records(records + records[:1])
 
 
+def test_resume_counts_complete_pairs_and_plays_only_the_rest(
+    fake: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An interrupted match resumed gives the records of the uninterrupted one: complete
+    pairs kept and counted, the unpaired game replayed, the rest played and appended."""
+    openings = _fake_openings(tmp_path)
+    args = ["--engine1", _cmd(fake, "good"), "--engine2", _cmd(fake, "good"),
+            "--games", "6", "--turn-ms", "2000", "--openings", str(openings)]  # fmt: skip
+    full = tmp_path / "full.jsonl"
+    assert match.main([*args, "--records", str(full)]) == 0
+    whole = {r["game"]: r for r in pairs.read_records(full)}
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(json.dumps(whole[g]) + "\n" for g in (2, 1, 3)))
+    capsys.readouterr()
+    assert match.main([*args, "--resume", str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert "resumed pairs 1 " in out
+    assert out.count("] game ") == 4  # game 3 lost its partner: played again with 4, 5, 6
+    assert "of 3 pairs (with 1 resumed)" in out
+    resumed = {r["game"]: r for r in pairs.read_records(cut)}
+    assert sorted(resumed) == [1, 2, 3, 4, 5, 6]
+    assert all(resumed[g]["moves"] == whole[g]["moves"] for g in whole)
+    assert pairs.pentanomial_from_records(resumed.values()) == pairs.pentanomial_from_records(
+        whole.values()
+    )
+    # another openings file gives other games: refused, the file left as it was
+    other = tmp_path / "other.txt"
+    other.write_text("h8 j10\nh8 h10 j8\nh8 g10 g7\n")
+    before = cut.read_text()
+    bad = [*args[:-1], str(other), "--resume", str(cut)]
+    assert match.main(bad) == 2
+    assert "not the same openings" in capsys.readouterr().err
+    assert cut.read_text() == before
+
+
 def test_revision_specs() -> None:
     from gomoku.revisions import RevisionError, parse_revision_spec
 

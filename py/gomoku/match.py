@@ -34,6 +34,14 @@ Records. ``--records FILE`` writes one JSON line per game (moves, result, the la
 MESSAGE before each move, ``pair`` and ``score1``); ``--from-records FILE [--sprt A B]``
 recomputes the summary's pair statistics from such a file without playing.
 
+Resuming. ``--resume FILE`` continues an interrupted match from its records: given the
+same engines, limits, openings and seed, the schedule is the same, so the complete pairs
+of FILE are counted (in the pair statistics and the SPRT) and not played again, a game
+whose partner is missing is dropped, and the new games are appended to FILE. Each kept
+record must have the opening the schedule gives its game (else the match refuses to
+start). At fixed nodes our brain is deterministic, so a resumed match is the match that
+would have been played without the interruption.
+
 Example: this working tree against main, 3,000 nodes per move, SPRT [0, 20]::
 
     PYTHONPATH=py python -m gomoku.match --engine1 "python -m gomoku.pbrain" \\
@@ -62,7 +70,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -74,7 +82,6 @@ from .pairs import (
     game_record,
     pair_line,
     pentanomial_from_records,
-    pentanomial_of,
     read_records,
     record_score1,
     time_use,
@@ -148,13 +155,16 @@ class MatchSummary:
     """Results of a match, in game order, and the SPRT's verdict if one ran.
 
     decision is the verdict at the first crossing of a bound (UNDECIDED if none, None
-    without an SPRT), decided_after its number of pairs."""
+    without an SPRT), decided_after its number of pairs. resumed holds engine1's scores
+    (by game index) of the games of a resumed match's earlier run: they count in the pair
+    statistics, not in the per-game lines."""
 
     results: list[GameResult]
     names: list[str]
     sprt: Sprt | None = None
     decision: str | None = None
     decided_after: int | None = None
+    resumed: dict[int, float] = field(default_factory=dict)
 
     @property
     def wins(self) -> int:
@@ -170,7 +180,12 @@ class MatchSummary:
 
     @property
     def pentanomial(self) -> Pentanomial:
-        return pentanomial_of(self.results)
+        tracker = PairTracker()
+        for index, score in self.resumed.items():
+            tracker.add(index, score)
+        for r in self.results:
+            tracker.add(r.spec.index, r.score1)
+        return tracker.pentanomial
 
     def lines(self) -> list[str]:
         """The final report as text lines (the first starts with "Result:")."""
@@ -229,9 +244,10 @@ class MatchSummary:
         if counts.pairs == 0:
             return ["pentanomial: no complete pair"]
         elo, err = counts.elo_with_error()
+        resumed = f" (with {len(self.resumed) // 2} resumed)" if self.resumed else ""
         out = [
             f"pentanomial (pairs scoring engine1 0, 1/2, 1, 3/2, 2): {counts.text()} of "
-            f"{counts.pairs} pairs, Elo {format_elo(elo, err)} (95%, pentanomial)"
+            f"{counts.pairs} pairs{resumed}, Elo {format_elo(elo, err)} (95%, pentanomial)"
         ]
         if self.sprt is not None:
             verdict = self.decision or UNDECIDED
@@ -246,9 +262,14 @@ def run_match(
     out: TextIO | None = None,
     on_result: Callable[[GameResult, list[str]], None] | None = None,
     sprt: Sprt | None = None,
+    resumed: dict[int, float] | None = None,
 ) -> MatchSummary:
     """Play the scheduled games with cfg.concurrency workers; print a line per game and
     one per completed pair to ``out`` (default sys.stdout).
+
+    resumed maps the game indices of complete pairs already played (a resumed match) to
+    engine1's scores: they start the pair statistics and the SPRT, and with a decision
+    already reached no game is played.
 
     on_result(result, names) is called (under a lock) after each game, in finishing order.
     With ``sprt``, no new game starts once the LLR of the completed pairs has crossed a
@@ -257,7 +278,7 @@ def run_match(
     propagates.
     """
     stream = out if out is not None else sys.stdout
-    results: list[GameResult | None] = [None] * len(specs)
+    results: dict[int, GameResult] = {}  # by game index (a resumed match skips some)
     names = ["engine1", "engine2"]
     todo: queue.Queue[GameSpec] = queue.Queue()
     for s in specs:
@@ -269,6 +290,16 @@ def run_match(
     tally = [0, 0, 0]  # engine1 wins, losses, draws
     pairs = PairTracker()
     verdict: dict[str, Any] = {"decision": UNDECIDED if sprt else None, "after": None}
+    for index, score in (resumed or {}).items():
+        pairs.add(index, score)
+    if resumed:
+        stream.write(f"resumed {pair_line(pairs.pentanomial, sprt)}\n")
+        if sprt is not None:
+            decision = sprt.decision(sprt.llr(pairs.pentanomial))
+            if decision != UNDECIDED:
+                verdict["decision"], verdict["after"] = decision, pairs.pentanomial.pairs
+                decided.set()
+                stream.write(f"SPRT: {decision} already; no new games\n")
     processes: list[EngineProcess] = []
 
     def record(res: GameResult, spec: GameSpec, engines: list[EngineProcess]) -> None:
@@ -341,11 +372,12 @@ def run_match(
     if errors:
         raise errors[0]
     return MatchSummary(
-        [r for r in results if r is not None],
+        [results[i] for i in sorted(results)],
         names,
         sprt=sprt,
         decision=verdict["decision"],
         decided_after=verdict["after"],
+        resumed=dict(resumed or {}),
     )
 
 
@@ -417,8 +449,38 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="play nothing: recompute the pair statistics (and --sprt) of a records file",
     )
+    p.add_argument(
+        "--resume",
+        default=None,
+        metavar="FILE",
+        help="continue the match recorded in FILE (same engines, limits, openings and seed): "
+        "its complete pairs count and are not replayed; new records are appended to it",
+    )
     p.add_argument("--verbose", action="store_true", help="show the engines' stderr")
     return p
+
+
+def resumable_games(
+    records: list[dict[str, Any]], specs: list[GameSpec], size: int
+) -> dict[int, float]:
+    """The games of ``records`` (an interrupted match's) that a resumed match keeps:
+    engine1's score by game index, for the complete pairs only. ValueError when a record
+    does not fit the schedule (another opening, file or seed) or a game appears twice."""
+    scores: dict[int, float] = {}
+    for rec in records:
+        index = int(rec["game"]) - 1
+        if not 0 <= index < len(specs):
+            raise ValueError(f"game {index + 1} is not in this match's {len(specs)} games")
+        expected = moves_to_text(specs[index].opening, size)
+        if rec.get("opening") != expected:
+            raise ValueError(
+                f"game {index + 1} was played from {rec.get('opening')!r}, this schedule "
+                f"gives {expected!r}: not the same openings, seed or match"
+            )
+        if index in scores:
+            raise ValueError(f"game {index + 1} appears twice")
+        scores[index] = record_score1(rec)
+    return {i: s for i, s in scores.items() if (i ^ 1) in scores}
 
 
 def summarize_records(path: str, sprt: Sprt | None, out: TextIO) -> int:
@@ -468,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--from-records: {exc}")
     if not args.engine1 or not args.engine2:
         parser.error("--engine1 and --engine2 are required (unless --from-records)")
+    if args.resume and args.records and args.records != args.resume:
+        parser.error("--resume appends to its own file: leave out --records")
     try:
         size = check_size(args.size)
         rule = parse_rule(args.rule)
@@ -535,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
                 env1=engines[0].env,
                 env2=engines[1].env,
             )
-            return _play(cfg, openings, path, sprt, args.records, engines)
+            return _play(cfg, openings, path, sprt, args.records, engines, args.resume)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -555,8 +619,21 @@ def _play(
     sprt: Sprt | None,
     records_path: str | None,
     engines: Sequence[Any],
+    resume_path: str | None = None,
 ) -> int:
     specs = build_schedule(openings, cfg.games, cfg.seed)
+    resumed: dict[int, float] = {}
+    kept: list[dict[str, Any]] = []
+    if resume_path:
+        try:
+            old = read_records(resume_path)
+            resumed = resumable_games(old, specs, cfg.size)
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"error: --resume {resume_path}: {exc}", file=sys.stderr)
+            return 2
+        kept = sorted((r for r in old if int(r["game"]) - 1 in resumed), key=lambda r: r["game"])
+        specs = [s for s in specs if s.index not in resumed]
+        records_path = resume_path
     per_move = (
         f"{cfg.turn_ms_of(0)}"
         if cfg.turn_ms_of(0) == cfg.turn_ms_of(1)
@@ -594,6 +671,9 @@ def _play(
         )
     t0 = time.perf_counter()
     records: TextIO | None = open(records_path, "w", encoding="utf-8") if records_path else None
+    if records and kept:  # the resumed file keeps its complete pairs only
+        records.writelines(json.dumps(r) + "\n" for r in kept)
+        records.flush()
 
     def write_record(result: GameResult, names: list[str]) -> None:
         if records:
@@ -601,7 +681,7 @@ def _play(
             records.flush()
 
     try:
-        summary = run_match(cfg, specs, on_result=write_record, sprt=sprt)
+        summary = run_match(cfg, specs, on_result=write_record, sprt=sprt, resumed=resumed)
     finally:
         if records:
             records.close()
