@@ -26,6 +26,7 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -64,6 +65,7 @@ NODE_MAX_MOVES = 14  # and deeper
 DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
+LMR_DIVISOR = 2.0  # reduction = ln(depth) * ln(index + 1) / LMR_DIVISOR, at least 1
 QS_FOURS = 6  # fours in a row the quiescence search may play
 # Shallow pruning at non-PV nodes where the opponent threatens nothing (evaluation units:
 # 200 = one logit of the fitted model, i.e. about 73% expected score).
@@ -71,6 +73,15 @@ FUTILITY_DEPTH = 3  # static eval - FUTILITY_MARGIN * depth >= beta: return the 
 FUTILITY_MARGIN = 70
 RAZOR_DEPTH = 2  # static eval + RAZOR_MARGIN[depth] < alpha: a VCF check decides
 RAZOR_MARGIN = (0, 40, 60)
+
+
+LMR_TABLE = [
+    [
+        max(1, int(0.5 + math.log(d) * math.log(i + 1) / LMR_DIVISOR)) if d and i else 1
+        for i in range(64)
+    ]
+    for d in range(64)
+]
 
 
 class SearchStopped(Exception):
@@ -380,9 +391,10 @@ class Searcher:
                 score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
             else:
                 if index >= reduce_from:
-                    # late move reduction: a quiet late move gets one ply less unless it
+                    # late move reduction: a late move gets LMR_TABLE plies less unless it
                     # beats alpha, then it is searched again at full depth
-                    score = -self._negamax(child_depth - 1, -alpha - 1, -alpha, ply + 1)
+                    r = LMR_TABLE[min(depth, 63)][min(index, 63)]
+                    score = -self._negamax(child_depth - r, -alpha - 1, -alpha, ply + 1)
                     if score > alpha:
                         score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
                 else:
