@@ -14,7 +14,9 @@ its own time. Three rounds each; the first also pays for warming up (WebAssembly
 up); the best round of each side gives the ratio (the machine may be busy with other work).
 Then gomoku.bench's own measurements (`core` and `search` on its BENCH_POSITIONS, `threats`
 on its THREAT_POSITIONS, through the worker's bench message), whose fixed-depth node
-signature and threat node count must agree on both sides, and `multipv` (bench_multipv:
+signature and threat node count must agree on both sides, `interp` (gomoku.bench_interp:
+the interpreter primitives of the hot loops, each as Pyodide's time over CPython's), and
+`multipv` (bench_multipv:
 the time of a multi-PV search of K best moves over a plain search to the same depth, on
 BENCH_POSITIONS, for each K of --multipv-lines): that ratio is measured within one run on
 each side, so it holds up on a busy machine. --multipv-only runs just that part (no cold
@@ -90,6 +92,7 @@ BENCH_MSGS = [
     {"type": "bench", "id": "core", "what": "core", "seconds": 1.0},
     {"type": "bench", "id": "search", "what": "search", "seconds": 1.0, "depth": 4},
     {"type": "bench", "id": "threats", "what": "threats", "depth": 7},
+    {"type": "bench", "id": "interp", "what": "interp"},
 ]
 
 
@@ -240,12 +243,19 @@ def main() -> int:
             f"{what}.{key}": round(cpy_bench[what][key] / web["bench"][what][key], 2)
             for what, key in (
                 ("search", "nps"),
+                ("search", "signature_nps_cpu"),
                 ("core", "make_unmake_per_s"),
                 ("core", "evaluations_per_s"),
                 ("core", "generations_per_s"),
                 ("threats", "nodes_per_cpu_s"),
             )
             if web["bench"][what][key]
+        },
+        # how many times slower Pyodide runs each interpreter primitive (gomoku.bench_interp)
+        "interp_pyodide_over_cpython": {
+            op: round(web["bench"]["interp"][op] / ns, 2)
+            for op, ns in cpy_bench["interp"].items()
+            if ns
         },
         "same_signature": cpy_bench["search"]["signature"] == web["bench"]["search"]["signature"],
         "same_threat_nodes": cpy_bench["threats"]["nodes"] == web["bench"]["threats"]["nodes"],

@@ -152,6 +152,16 @@ def test_bench_message_runs_the_multipv_bench():
     assert any("depth 2, 4 lines" in line for line in reply["lines"])
 
 
+def test_bench_message_runs_the_interpreter_primitives():
+    from gomoku.bench_interp import OPERATIONS
+
+    reply = webapi.handle({"type": "bench", "id": "i", "what": "interp"})
+    res = reply["results"]
+    assert reply["what"] == "interp" and set(res) == set(OPERATIONS)
+    assert all(isinstance(ns, float) and 0 < ns < 1e6 for ns in res.values())
+    assert len(reply["lines"]) == len(OPERATIONS) and "ns" in reply["lines"][0]
+
+
 def test_other_board_size():
     reply, _ = think([[9, 9]], size=19)
     assert reply["type"] == "result"

@@ -7,6 +7,7 @@ search nodes, nodes/s and depth reached in a fixed time per position, plus a nod
 threats VCF/VCT from positions of lost games: wins found, threat nodes, CPU time.
 timing  time per move through the Gomocup brain over many positions (max, p99).
 renju   black's forbidden-point checks per second (gomoku.renju_bench).
+interp  the interpreter primitives of the hot loops, ns per operation (gomoku.bench_interp).
 
 The same functions run inside Pyodide (the web worker's bench message), so the two can
 be compared as a ratio.
@@ -397,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
     ap.add_argument(
         "what",
-        choices=["core", "search", "threats", "timing", "renju", "multipv", "all"],
+        choices=["core", "search", "threats", "timing", "renju", "multipv", "interp", "all"],
         nargs="?",
         default="all",
     )
@@ -425,6 +426,10 @@ def main(argv: list[str] | None = None) -> int:
         out["renju"] = bench_renju(args.seconds)
     if args.what in ("multipv", "all"):
         out["multipv"] = bench_multipv(max(args.depth, 6), args.lines)
+    if args.what in ("interp", "all"):
+        from .bench_interp import bench_interp
+
+        out["interp"] = bench_interp()
     if args.json:
         print(json.dumps(out))
     return 0

@@ -20,11 +20,12 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            move alone.
     {type: "status", id, size?, rule?, moves}
         -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
-    {type: "bench", id, what: "core" | "search" | "threats" | "multipv", seconds?, depth?,
-     lines?}
+    {type: "bench", id, what: "core" | "search" | "threats" | "multipv" | "interp",
+     seconds?, depth?, lines?}
         -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide;
            "multipv": bench_multipv(depth, lines), a multi-PV search of `lines` best moves
-           against a plain one to the same depth, default depth 6, 3 lines)
+           against a plain one to the same depth, default depth 6, 3 lines; "interp":
+           gomoku.bench_interp, ns per interpreter primitive)
     {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
     {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
                                                         or progress)
@@ -323,9 +324,10 @@ class WebApi:
     def _bench(message: Message, mid: str | int) -> Message:
         """gomoku.bench's measurements, so that Pyodide and CPython can be compared."""
         what = message.get("what", "search")
-        if what not in ("core", "search", "threats", "multipv"):
+        if what not in ("core", "search", "threats", "multipv", "interp"):
             raise BadMessage(
-                f"bench.what must be 'core', 'search', 'threats' or 'multipv', got {what!r}"
+                "bench.what must be 'core', 'search', 'threats', 'multipv' or 'interp', "
+                f"got {what!r}"
             )
         seconds = message.get("seconds", 1.0)
         if not _is_number(seconds) or not 0.01 <= seconds <= 30:
@@ -350,6 +352,10 @@ class WebApi:
             results = bench.bench_threats(depth, out=lines.append)
         elif what == "multipv":
             results = bench.bench_multipv(depth, n_lines, out=lines.append)
+        elif what == "interp":
+            from .bench_interp import bench_interp
+
+            results = bench_interp(out=lines.append)
         else:
             results = bench.bench_search(float(seconds), depth, out=lines.append)
         return {
