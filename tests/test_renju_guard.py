@@ -110,9 +110,17 @@ def test_webapi_guards_whatever_the_engine_answers(monkeypatch) -> None:
     eng = api._engine
     forced = SimpleNamespace(
         move=G10,
-        to_dict=lambda: {"move": list(G10), "score": 0, "score_text": "0.0", "depth": 1,
-                         "nodes": 1, "nps": 1, "pv": [list(G10)], "source": "book",
-                         "time_ms": 0.0},
+        to_dict=lambda: {
+            "move": list(G10),
+            "score": 0,
+            "score_text": "0.0",
+            "depth": 1,
+            "nodes": 1,
+            "nps": 1,
+            "pv": [list(G10)],
+            "source": "book",
+            "time_ms": 0.0,
+        },
     )
     monkeypatch.setattr(eng, "think", lambda limits, on_info=None: forced)
     reply = _think(api, WHITE_FOUR)
@@ -130,7 +138,10 @@ def test_webapi_refuses_a_forbidden_black_move_and_keeps_its_state(kind: str) ->
     eng = api._engine
     before = (eng.size, eng.rule, list(eng.moves))
     msg: dict[str, Any] = {
-        "type": kind, "id": "bad", "rule": "renju", "size": 15,
+        "type": kind,
+        "id": "bad",
+        "rule": "renju",
+        "size": 15,
         "moves": [list(m) for m in [*QUIET, G10]],
     }
     if kind != "status":
@@ -207,8 +218,13 @@ def test_the_brain_never_sends_its_own_forbidden_move(rule_bits: int) -> None:
 def test_the_real_brain_under_renju_does_not_play_the_double_three() -> None:
     out: list[str] = []
     brain = Brain(out.append)
-    for line in ("INFO rule 4", "INFO timeout_turn 500", "START 15", "BOARD",
-                 *_board_lines(QUIET, True)):
+    for line in (
+        "INFO rule 4",
+        "INFO timeout_turn 500",
+        "START 15",
+        "BOARD",
+        *_board_lines(QUIET, True),
+    ):
         brain.handle(line)
     out.clear()
     brain.handle("DONE")

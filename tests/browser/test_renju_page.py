@@ -114,10 +114,14 @@ def test_renju_game_record_link_and_psq_survive_reloads(game):
     assert not game.page.is_disabled('input[name="ng-first"][value="white"]')
     game.page.click("#ng-start")
     wait_board(game, "rule", "freestyle", timeout=5_000)
-    psq = "Piskvorky 15x15, 11:11, 0\n" + "".join(
-        f"{'abcdefghijklmno'.index(m[0]) + 1},{16 - int(m[1:])},0\n"
-        for m in DOUBLE_THREE.split(",")
-    ) + "homo-1\nhomo-2\nrule=renju\n"
+    psq = (
+        "Piskvorky 15x15, 11:11, 0\n"
+        + "".join(
+            f"{'abcdefghijklmno'.index(m[0]) + 1},{16 - int(m[1:])},0\n"
+            for m in DOUBLE_THREE.split(",")
+        )
+        + "homo-1\nhomo-2\nrule=renju\n"
+    )
     game.page.click("#records")
     game.page.set_input_files(
         "#psq-file", files=[{"name": "r.psq", "mimeType": "text/plain", "buffer": psq.encode()}]
@@ -135,7 +139,7 @@ def test_renju_game_record_link_and_psq_survive_reloads(game):
     assert board(game, "rule") == "renju" and board(game, "forbidden") == "g10"
 
     # the link opens in renju in a new page; a link with black on g10 does not open
-    open_link(game, link[link.index("#"):])
+    open_link(game, link[link.index("#") :])
     wait_board(game, "moves", " ".join(moves))
     assert board(game, "rule") == "renju"
     game.page.goto(f"{game.base_url}?{FAST}#moves={DOUBLE_THREE},g10&rule=renju")
@@ -148,12 +152,15 @@ def test_renju_game_record_link_and_psq_survive_reloads(game):
 
     # a finished renju game in the list says so, and reopens in renju
     entry = {
-        "date": "2025-05-01T10:00:00.000Z", "size": 15, "rule": "renju", "first": 1,
-        "human": 1, "result": "white", "moves": DOUBLE_THREE.replace(",", " "),
+        "date": "2025-05-01T10:00:00.000Z",
+        "size": 15,
+        "rule": "renju",
+        "first": 1,
+        "human": 1,
+        "result": "white",
+        "moves": DOUBLE_THREE.replace(",", " "),
     }
-    game.page.evaluate(
-        "e => localStorage.setItem('gomoku.history.v1', e)", json.dumps([entry])
-    )
+    game.page.evaluate("e => localStorage.setItem('gomoku.history.v1', e)", json.dumps([entry]))
     game.open(FAST, fresh=False)
     game.page.click("#records")
     item = game.page.inner_text("#history-list li")
