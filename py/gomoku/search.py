@@ -13,10 +13,12 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
 - Shallow pruning at non-PV nodes whose side to move is not under threat: futility
   (static evaluation far above beta) and razoring (far below alpha, confirmed by the
   VCF quiescence search).
+- Late move reductions: at nodes of depth LMR_MIN_DEPTH or more, the moves from index
+  LMR_FROM on are first searched LMR_TABLE[depth][index] plies shallower (growing with
+  the logarithms of both) with a null window, and again at full depth if they beat alpha.
 - Leaves: a VCF quiescence search: the side to move may stand pat on the static
   evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
-  row); a four's
-  reply is forced.
+  row); a four's reply is forced.
 - Time: after each iteration the time manager (timeman.py) decides whether to go on,
   from the soft time (the optimum) and how settled the best move and score look. The
   clock is read every CHECK_EVERY nodes; past the hard deadline (or the node limit) the
