@@ -6,7 +6,7 @@
 
 Builds dist/ first (--no-build: use it as it is) and needs Chromium at /usr/bin/chromium.
 Both sides run the very same code: CPython imports gomoku from the wheel in dist/. The
-same think messages go through gomoku.webapi in both places: in CPython directly, in the
+same think messages go through gomoku.protocol.webapi in both places: in CPython directly, in the
 browser through the page's worker (test hook, ?test=1). Each search is bounded by a node
 count only and starts with an empty transposition table, so both sides do the same work
 (the per-position node counts and moves show it); nodes/s is the engine's own count over
@@ -51,19 +51,19 @@ from headless import CHROMIUM_ARGS  # noqa: E402  (scripts/ is on sys.path)
 
 
 def import_from_wheel(dist: Path):
-    """Import gomoku.webapi from the wheel that the page loads."""
+    """Import gomoku.protocol.webapi from the wheel that the page loads."""
     info = json.loads((dist / "build-info.json").read_text())
     target = Path(tempfile.mkdtemp(prefix="gomoku-bench-"))
     zipfile.ZipFile(dist / info["wheel"]).extractall(target)
     sys.path.insert(0, str(target))
-    from gomoku import webapi
+    from gomoku.protocol import webapi
 
     assert Path(webapi.__file__).is_relative_to(target), webapi.__file__
     return webapi
 
 
 def messages(nodes: int) -> list[dict]:
-    from gomoku.geometry import moves_from_text
+    from gomoku.core.geometry import moves_from_text
 
     return [
         {

@@ -14,9 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
-from gomoku import renju_reference as R  # noqa: E402
-from gomoku.board import Board  # noqa: E402
-from gomoku.geometry import to_text  # noqa: E402
+from gomoku.core.geometry import to_text  # noqa: E402
+from gomoku.game.board import Board  # noqa: E402
+from gomoku_lab import renju_reference as R  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "node" / "fixtures" / "renju.json"
 SIZE = 15

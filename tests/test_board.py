@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from gomoku import geometry
-from gomoku.board import COUNT_MASK, NEAR1, Board, unpack_eval
-from gomoku.errors import CoordinateError, IllegalMoveError, RuleError
-from gomoku.evaluation import evaluate, evaluate_from_scratch
-from gomoku.patterns import COUNT_BITS, EMPTY, SIDE_SHIFT, threat_class
-from gomoku.rules import Rule
-from gomoku.weights import SUMMARY_INDEX, load_weights
-from gomoku.zobrist import zobrist_keys
+from gomoku.core import geometry
+from gomoku.core.errors import CoordinateError, IllegalMoveError, RuleError
+from gomoku.core.rules import Rule
+from gomoku.core.zobrist import zobrist_keys
+from gomoku.game.board import COUNT_MASK, NEAR1, Board, unpack_eval
+from gomoku.game.evaluation import evaluate, evaluate_from_scratch
+from gomoku.patterns.tables import COUNT_BITS, EMPTY, SIDE_SHIFT, threat_class
+from gomoku.patterns.weights import SUMMARY_INDEX, load_weights
 
 
 def scratch_state(board: Board) -> dict:

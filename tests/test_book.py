@@ -14,16 +14,24 @@ from pathlib import Path
 import pytest
 
 import gomoku
-from gomoku import book as book_module
-from gomoku.book import (
-    PACKAGE_BOOK,
-    SOURCE_BOOK,
+from gomoku.core.errors import IllegalMoveError, RuleError
+from gomoku.core.geometry import SYMMETRY_COUNT, from_text, transform
+from gomoku.core.rules import Rule
+from gomoku.core.symmetry import (
+    canonical,
+    far_from_edge,
+    position_symmetries,
+    split_moves,
+)
+from gomoku.engine import book as book_module
+from gomoku.engine.book import (
+    BOOK_FILE,
     Book,
     BookEntry,
     BookFormatError,
     default_book,
 )
-from gomoku.book_build import (
+from gomoku_lab.book_build import (
     DIRECT_OPENINGS,
     INDIRECT_OPENINGS,
     SearchOutcome,
@@ -32,15 +40,6 @@ from gomoku.book_build import (
     second_move_roots,
     standard_openings,
     threat_refutes,
-)
-from gomoku.errors import IllegalMoveError, RuleError
-from gomoku.geometry import SYMMETRY_COUNT, from_text, transform
-from gomoku.rules import Rule
-from gomoku.symmetry import (
-    canonical,
-    far_from_edge,
-    position_symmetries,
-    split_moves,
 )
 
 
@@ -345,22 +344,22 @@ def test_bad_lines_are_rejected(line: str, tmp_path: Path):
 
 # -- layering: the lookup never loads the engine ------------------------------------------
 
-PLAY_TIME_FORBIDDEN = ("gomoku.engine", "gomoku.search", "gomoku.book_build")
+PLAY_TIME_FORBIDDEN = ("gomoku.engine.facade", "gomoku.search.alphabeta", "gomoku_lab.book_build")
 PACKAGE_DIR = Path(gomoku.__file__).resolve().parent
 
 
 def test_lookup_does_not_import_the_engine_at_run_time():
-    """In a fresh interpreter, importing gomoku.book and using it (the packaged book, and the
+    """In a fresh interpreter, importing gomoku.engine.book and using it (the packaged book, and the
     renju check's lazy imports) loads neither the engine nor the search nor the builder."""
     code = "\n".join(
         [
             "import sys",
-            "import gomoku.book as b",
-            "from gomoku.rules import Rule",
+            "import gomoku.engine.book as b",
+            "from gomoku.core.rules import Rule",
             "b.default_book().lookup([(7, 7)], 15, 'freestyle')",
             "e = b.BookEntry(Rule.RENJU, 15, ((7, 7), (7, 8)), (8, 8), 0)",
             "b.Book([e]).lookup([(7, 7), (7, 8)], 15, 'renju')",
-            "assert 'gomoku.renju' in sys.modules  # the lazy path did run",
+            "assert 'gomoku.game.renju' in sys.modules  # the lazy path did run",
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('gomoku'))))",
         ]
     )
@@ -373,7 +372,7 @@ def test_lookup_does_not_import_the_engine_at_run_time():
         env={**os.environ, "PYTHONPATH": py_dir},
         check=True,
     ).stdout.split()
-    assert "gomoku.book" in out
+    assert "gomoku.engine.book" in out
     for name in PLAY_TIME_FORBIDDEN:
         assert name not in out, (name, out)
 
@@ -400,8 +399,8 @@ def _gomoku_imports(path: Path) -> set[str]:
 
 
 def test_lookup_imports_nothing_that_imports_the_engine():
-    """Static check of every import in gomoku.book, lazy ones included, transitively."""
-    seen, todo = set(), ["gomoku.book"]
+    """Static check of every import in gomoku.engine.book, lazy ones included, transitively."""
+    seen, todo = set(), ["gomoku.engine.book"]
     while todo:
         mod = todo.pop()
         parts = mod.split(".")[1:]
@@ -412,15 +411,23 @@ def test_lookup_imports_nothing_that_imports_the_engine():
             continue
         seen.add(mod)
         todo += sorted(_gomoku_imports(path))
-    assert "gomoku.rules" in seen and "gomoku.renju" in seen  # the walk does follow imports
+    # the walk does follow imports
+    assert "gomoku.core.rules" in seen and "gomoku.game.renju" in seen
     assert not seen & set(PLAY_TIME_FORBIDDEN), sorted(seen)
 
 
-def test_check_command_finds_the_package_copy_identical(capsys):
-    if not SOURCE_BOOK.is_file():
-        pytest.skip("no openings/book.txt in this checkout")
+def test_check_command_passes_on_the_shipped_book(capsys):
     assert book_module.main(["check"]) == 0
-    assert f"{PACKAGE_BOOK} is identical" in capsys.readouterr().out
+    assert f"{BOOK_FILE} is valid and canonical" in capsys.readouterr().out
+
+
+def test_check_command_refuses_a_book_out_of_canonical_order(tmp_path, capsys):
+    lines = BOOK_FILE.read_text(encoding="utf-8").splitlines()
+    body = [line for line in lines if line and not line.startswith("#")]
+    shuffled = tmp_path / "book.txt"
+    shuffled.write_text("\n".join(body[::-1]) + "\n", encoding="utf-8")
+    assert book_module.main(["check", str(shuffled)]) == 1
+    assert "not in canonical form" in capsys.readouterr().out
 
 
 # -- builder pipeline ------------------------------------------------------------------
@@ -513,14 +520,13 @@ def test_builder_rejects_replies_that_lose():
 
 # -- the shipped book ------------------------------------------------------------------
 
-needs_book = pytest.mark.skipif(not SOURCE_BOOK.is_file(), reason="no openings/book.txt yet")
+needs_book = pytest.mark.skipif(not BOOK_FILE.is_file(), reason="no book shipped yet")
 
 
 @needs_book
-def test_package_copy_is_identical_to_the_source():
-    assert PACKAGE_BOOK.read_bytes() == SOURCE_BOOK.read_bytes()
+def test_default_book_is_the_shipped_file():
     book = default_book()
-    assert len(book) > 0 and book.dumps() == SOURCE_BOOK.read_text()
+    assert len(book) > 0 and book.dumps() == BOOK_FILE.read_text()
 
 
 @needs_book

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from gomoku import webapi
-from gomoku.book import default_book
-from gomoku.geometry import SYMMETRY_COUNT, transform
+from gomoku.core.geometry import SYMMETRY_COUNT, transform
+from gomoku.engine.book import default_book
+from gomoku.protocol import webapi
 
 SIZES = range(15, 21)
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from gomoku.board import Board
-from gomoku.evaluation import evaluate
-from gomoku.geometry import from_text, transform
-from gomoku.movegen import cell_threats, generate, ranked
+from gomoku.core.geometry import from_text, transform
+from gomoku.game.board import Board
+from gomoku.game.evaluation import evaluate
+from gomoku.search.movegen import cell_threats, generate, ranked
 
 
 def random_position(seed: int, plies: int, size: int = 15) -> list[tuple[int, int]]:
@@ -51,7 +51,7 @@ def board_of(text: str) -> Board:
 
 
 def texts(board: Board, cells: list[int]) -> set[str]:
-    from gomoku.geometry import to_text
+    from gomoku.core.geometry import to_text
 
     return {to_text(*board.point(q), 15) for q in cells}
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from gomoku.board import COUNT_MASK, Board
-from gomoku.lines import ANY, FIVES, FOURS, THREES, LineBoard
-from gomoku.patterns import COUNT_BITS, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, SIDE_SHIFT
+from gomoku.game.board import COUNT_MASK, Board
+from gomoku.patterns.tables import COUNT_BITS, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, SIDE_SHIFT
+from gomoku.search.threat_board import ANY, FIVES, FOURS, THREES, LineBoard
 
 
 def _has(summary: int, side: int, classes: tuple[int, ...]) -> bool:

@@ -20,12 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from gomoku import match, pairs
-from gomoku.geometry import from_text, transform
-from gomoku.match import build_schedule
-from gomoku.openings import load_openings, parse_openings
-from gomoku.processes import EngineProcess
-from gomoku.referee import (
+from gomoku.core.geometry import from_text, transform
+from gomoku.core.rules import Rule
+from gomoku_lab import match, pairs
+from gomoku_lab.match import build_schedule
+from gomoku_lab.openings import load_openings, parse_openings
+from gomoku_lab.processes import EngineProcess
+from gomoku_lab.referee import (
     GameResult,
     GameSpec,
     MatchConfig,
@@ -33,8 +34,7 @@ from gomoku.referee import (
     parse_move_answer,
     play_game,
 )
-from gomoku.rules import Rule
-from gomoku.stats import elo_from_score, elo_with_error, format_elo, score_stats
+from gomoku_lab.stats import elo_from_score, elo_with_error, format_elo, score_stats
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
@@ -369,7 +369,7 @@ def test_our_brain_self_play_match(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     proc = subprocess.run(
         [
-            sys.executable, "-m", "gomoku.match", "--engine1", brain, "--engine2", brain,
+            sys.executable, "-m", "gomoku_lab.match", "--engine1", brain, "--engine2", brain,
             "--games", "2", "--turn-ms", "50", "--tolerance-ms", "3000",
             "--records", str(records),
         ],
@@ -519,7 +519,7 @@ def test_resume_counts_complete_pairs_and_plays_only_the_rest(
 
 
 def test_revision_specs() -> None:
-    from gomoku.revisions import RevisionError, parse_revision_spec
+    from gomoku_lab.revisions import RevisionError, parse_revision_spec
 
     assert parse_revision_spec("python -m gomoku.pbrain") is None
     assert parse_revision_spec("rev:main") == ("main", [])
@@ -544,7 +544,7 @@ def test_rev_engine_plays_the_working_tree_and_is_removed(tmp_path: Path) -> Non
     env = dict(os.environ, PYTHONPATH=str(PY_DIR))
     proc = subprocess.run(
         [
-            sys.executable, "-m", "gomoku.match",
+            sys.executable, "-m", "gomoku_lab.match",
             "--engine1", f"{sys.executable} -m gomoku.pbrain --no-book",
             "--engine2", "rev:HEAD --no-book", "--nodes", "150", "--games", "2",
             "--openings", str(ROOT / "openings" / "balanced.txt"),
@@ -564,7 +564,7 @@ def test_rev_folder_is_removed_on_interrupt(fake: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(PY_DIR))
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "gomoku.match", "--engine1", _cmd(fake, "slow"),
+            sys.executable, "-m", "gomoku_lab.match", "--engine1", _cmd(fake, "slow"),
             "--engine2", "rev:HEAD", "--turn-ms", "60000", "--games", "2",
             "--openings", str(ROOT / "openings" / "balanced.txt"),
         ],
@@ -589,7 +589,7 @@ def test_rev_folder_is_removed_on_interrupt(fake: Path) -> None:
 
 
 def test_time_use_counts_only_the_engines_searched_moves() -> None:
-    from gomoku.pairs import time_use
+    from gomoku_lab.pairs import time_use
 
     # opening of 2 stones: black (engine2 here) moves first, then engine1, alternately
     record = {

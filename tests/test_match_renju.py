@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gomoku import match, referee
-from gomoku.referee import GameSpec, MatchConfig, find_five, play_game
-from gomoku.renju import first_forbidden_move
-from gomoku.rules import Rule
+from gomoku.core.rules import Rule
+from gomoku.game.renju import first_forbidden_move
+from gomoku_lab import match, referee
+from gomoku_lab.referee import GameSpec, MatchConfig, find_five, play_game
 
 SCRIPTED_ENGINE = textwrap.dedent(
     """

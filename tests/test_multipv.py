@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from gomoku import webapi
 from gomoku.bench import BENCH_POSITIONS, bench_boards
-from gomoku.board import Board
-from gomoku.engine import Engine, Limits
-from gomoku.geometry import moves_from_text
-from gomoku.pbrain import Brain
-from gomoku.search import Searcher
+from gomoku.core.geometry import moves_from_text
+from gomoku.engine.facade import Engine, Limits
+from gomoku.game.board import Board
+from gomoku.protocol import webapi
+from gomoku.protocol.pbrain import Brain
+from gomoku.search.alphabeta import Searcher
 
 
 @pytest.mark.parametrize("depth", [3, 5])

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from gomoku import openings
-from gomoku.geometry import moves_from_text
-from gomoku.openings import (
+from gomoku.core.geometry import moves_from_text
+from gomoku_lab import openings
+from gomoku_lab.openings import (
     SPRT_OPENINGS,
     Verdict,
     draw_candidates,
@@ -26,7 +26,7 @@ def test_sprt_openings_file_is_large_distinct_and_near_the_centre() -> None:
         assert len(op) in (3, 4) and op[0] == (7, 7)
         assert all(max(abs(x - 7), abs(y - 7)) <= 3 for x, y in op)
     header = SPRT_OPENINGS.read_text().splitlines()[:8]
-    assert any("python -m gomoku.openings generate" in line for line in header)
+    assert any("python -m gomoku_lab.openings generate" in line for line in header)
 
 
 def test_position_key_is_symmetry_and_translation_invariant() -> None:

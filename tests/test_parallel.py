@@ -1,5 +1,5 @@
-"""Parallel search (gomoku.parallel): the coordinators' logic on scripted answers (both
-schemes), the worker's jobs in-process, and the process driver on real positions.
+"""Parallel search (gomoku.parallel): the coordinator's logic on scripted answers, the
+worker's jobs in-process, and the process driver on real positions.
 
 Timing assertions use generous bounds: they hold on a slow or busy machine.
 """
@@ -16,14 +16,12 @@ import time
 import pytest
 
 from gomoku.bench import BENCH_POSITIONS
-from gomoku.engine import Engine, Limits
-from gomoku.evaluation import WIN_SCORE, WIN_THRESHOLD
-from gomoku.geometry import moves_from_text
+from gomoku.core.geometry import moves_from_text
+from gomoku.engine.facade import Engine, Limits
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.parallel import (
-    INF,
     SCHEMES,
     Coordinator,
-    WorkerPool,
     WorkerState,
     drive,
     limits_from_dict,
@@ -31,9 +29,9 @@ from gomoku.parallel import (
     new_coordinator,
     parallel_think,
     run_job,
-    worker_main,
 )
-from gomoku.parallel.bench import simulate
+from gomoku.parallel.pool import WorkerPool, worker_main
+from gomoku_lab.parallel_bench import simulate
 
 # Clear best moves (15x15 freestyle). Found by the pre-search stages: black wins at l8
 # (its four is blocked at g8); white must block that four at l8.
@@ -64,55 +62,6 @@ POSITION = [(7, 7), (7, 8)]
 A, B, C, D = [7, 6], [8, 8], [6, 6], [8, 6]  # root moves, in movegen order
 
 
-def prepare_answer(job: dict, prev: int = 10, max_depth: int = 5) -> dict:
-    return rt(
-        {
-            "kind": "prepare",
-            "sid": job["sid"],
-            "jid": job["jid"],
-            "status": "ok",
-            "nodes": 100,
-            "order": [A, B, C, D],
-            "iterations": [
-                {"depth": d, "move": A, "score": prev, "pv": [A], "nodes": 25} for d in (1, 2, 3, 4)
-            ],
-            "max_depth": max_depth,
-            "soft_ms": None,
-            "hard_ms": None,
-            "max_nodes": None,
-            "seed_ms": 5.0,
-        }
-    )
-
-
-def move_answer(job: dict, score: int, nodes: int = 10, status: str = "ok") -> dict:
-    return rt(
-        {
-            "kind": "move",
-            "sid": job["sid"],
-            "jid": job["jid"],
-            "status": status,
-            "score": score,
-            "pv": [job["move"]],
-            "nodes": nodes,
-        }
-    )
-
-
-def ybw(*args, **kw) -> Coordinator:
-    return new_coordinator(*args, scheme="ybw", **kw)
-
-
-def started(workers: int = 2, **kw) -> tuple[Coordinator, list[tuple[int, dict]]]:
-    """A ybw search whose prepare job has answered; returns it and its next jobs."""
-    kw.setdefault("pipeline", 1)
-    coord = ybw(POSITION, 15, "freestyle", FIXED, workers, seed_depth=4, **kw)
-    jobs = coord.start(0.0)
-    assert [(w, j["kind"]) for w, j in jobs] == [(0, "prepare")]
-    assert rt(jobs[0][1]) == jobs[0][1]  # JSON-ready
-    return coord, coord.on_result(0, prepare_answer(jobs[0][1]), 0.1)
-
-
 def by_worker(jobs: list[tuple[int, dict]]) -> dict[int, dict]:
     out = {w: j for w, j in jobs}
     assert len(out) == len(jobs), "one job per worker at a time"
@@ -134,103 +83,6 @@ def test_one_worker_is_a_think_job(scheme: str) -> None:
     assert coord.done
     r = coord.result(0.5)
     assert (r.move, r.score, r.depth, r.nodes) == ((8, 8), 42, 4, 99)
-
-
-def test_ybw_merge_bounds_into_one_result() -> None:
-    coord, jobs = started()
-    jobs = by_worker(jobs)
-    # the PV move with the aspiration window around the seed's score; the other
-    # worker speculates with a null window at the aspiration's lower bound
-    assert (jobs[0]["move"], jobs[0]["depth"], jobs[0]["alpha"], jobs[0]["beta"]) == (A, 5, -50, 70)
-    assert (jobs[1]["move"], jobs[1]["alpha"], jobs[1]["beta"]) == (B, -50, -49)
-
-    nxt = by_worker(coord.on_result(1, move_answer(jobs[1], -80), 0.2))  # B <= -80
-    assert (nxt[1]["move"], nxt[1]["alpha"]) == (C, -50)
-    jobs.update(nxt)
-
-    nxt = by_worker(coord.on_result(0, move_answer(jobs[0], 20), 0.3))  # A = 20 exactly
-    # alpha is now 20: B (<= -80) is done; D gets a null window at the new alpha
-    assert (nxt[0]["move"], nxt[0]["alpha"], nxt[0]["beta"]) == (D, 20, 21)
-    jobs.update(nxt)
-
-    nxt = by_worker(coord.on_result(1, move_answer(jobs[1], -40), 0.4))  # C >= -40 at -50
-    assert (nxt[1]["move"], nxt[1]["alpha"], nxt[1]["beta"]) == (C, 20, 21)
-    jobs.update(nxt)
-
-    nxt = by_worker(coord.on_result(0, move_answer(jobs[0], 30), 0.5))  # D fails high
-    assert (nxt[0]["move"], nxt[0]["alpha"], nxt[0]["beta"]) == (D, 29, INF)
-    jobs.update(nxt)
-
-    assert coord.on_result(1, move_answer(jobs[1], 15), 0.6) == []  # C <= 15: done
-    assert not coord.done
-    assert coord.on_result(0, move_answer(jobs[0], 35), 0.7) == []  # D = 35 exactly
-    assert coord.done
-    r = coord.result(0.8)
-    assert (r.move, r.score, r.depth, r.source) == (tuple(D), 35, 5, "search")
-    assert r.nodes == 100 + 6 * 10
-
-
-def test_failed_worker_is_dropped_and_its_job_redone() -> None:
-    coord, jobs = started()
-    jobs = by_worker(jobs)
-    # worker 1 dies while searching B: nobody gets a job now (worker 0 is busy)
-    assert coord.on_failure(1, 0.2, "killed") == []
-    assert coord.dropped == {1}
-    nxt = by_worker(coord.on_result(0, move_answer(jobs[0], 20), 0.3))
-    assert list(nxt) == [0] and nxt[0]["move"] == B  # B is searched again, by worker 0
-    seen = [B]
-    while not coord.done:
-        job = nxt[0]
-        nxt = by_worker(coord.on_result(0, move_answer(job, 0), 0.4))
-        if nxt:
-            seen.append(nxt[0]["move"])
-    assert sorted(seen) == sorted([B, C, D])
-    r = coord.result(0.5)
-    assert (r.move, r.score, r.depth) == (tuple(A), 20, 5)
-
-
-def test_error_answer_counts_as_a_failure_and_all_failed_still_gives_a_move() -> None:
-    coord, jobs = started()
-    jobs = by_worker(jobs)
-    err = {"sid": jobs[1]["sid"], "jid": jobs[1]["jid"], "status": "error", "error": "boom"}
-    coord.on_result(1, err, 0.2)
-    assert coord.dropped == {1} and "boom" in coord.errors
-    assert coord.on_failure(0, 0.3) == []
-    assert coord.done
-    r = coord.result(0.3)
-    assert r.move == tuple(A) and r.depth == 4  # the seed's answer
-
-
-def test_first_step_restarts_on_another_worker_and_nothing_left_falls_back() -> None:
-    coord = ybw(POSITION, limits=FIXED, workers=2)
-    ((w, job),) = coord.start(0.0)
-    ((w2, job2),) = coord.on_failure(0, 0.1)
-    assert (w2, job2["kind"]) == (1, "prepare")
-    assert coord.on_failure(1, 0.2) == [] and coord.done
-    r = coord.result(0.2)
-    assert legal(POSITION, r.move) and r.depth == 0
-
-
-def test_stale_answers_and_deadlines() -> None:
-    limits = Limits(time_ms=200, hard_ms=400, use_book=False, use_threats=False)
-    coord = ybw(POSITION, limits=limits, workers=2)
-    ((w, job),) = coord.start(0.0)
-    stale = {**prepare_answer(job), "sid": "someone-else"}
-    assert coord.on_result(0, stale, 0.05) == []
-    assert not coord.done and coord.busy_workers() == [0]
-    assert coord.wait_time(0.05) is not None and coord.wait_time(0.05) <= 0.4
-    assert coord.on_tick(0.39) == [] and not coord.done
-    coord.on_tick(0.5)  # past the hard limit: stop with what there is
-    assert coord.done
-    assert legal(POSITION, coord.result(0.5).move)
-
-
-def test_proven_win_stops_the_iterations() -> None:
-    coord = ybw(POSITION, limits=FIXED, workers=2, seed_depth=4)
-    ((w, job),) = coord.start(0.0)
-    ans = prepare_answer(job, prev=WIN_SCORE - 3, max_depth=9)  # a win in 2 within depth 4
-    assert coord.on_result(0, ans, 0.1) == [] and coord.done
-    assert coord.result(0.1).score == WIN_SCORE - 3
 
 
 # --- the lazy scheme on scripted answers ------------------------------------------------
@@ -353,6 +205,24 @@ def test_lazy_hard_cap_takes_the_deepest_allowed_iteration() -> None:
     assert coord.done and coord.result(0.4).move == tuple(B)
 
 
+def test_lazy_error_answer_counts_as_a_failure() -> None:
+    coord, jobs = lazy()
+    err = {"sid": jobs[1]["sid"], "jid": jobs[1]["jid"], "status": "error", "error": "boom"}
+    coord.on_result(1, err, 0.1)
+    assert coord.dropped == {1} and "boom" in coord.errors and not coord.done
+    assert coord.on_result(0, think_answer(jobs[0], C, 5, plan=NO_THREAT), 0.2) == []
+    assert coord.done and coord.result(0.2).move == tuple(C)
+
+
+def test_lazy_deadlines_hold_without_answers() -> None:
+    coord, jobs = lazy(limits=Limits(time_ms=200, hard_ms=400, use_book=False, use_threats=False))
+    assert coord.wait_time(0.05) is not None and coord.wait_time(0.05) <= 0.4
+    assert coord.on_tick(0.1) == [] and not coord.done
+    coord.on_tick(0.5)  # past the hard limit: stop with what there is
+    assert coord.done
+    assert legal(POSITION, coord.result(0.5).move)
+
+
 def test_lazy_stale_answers_are_ignored() -> None:
     coord, jobs = lazy()
     stale = {**think_answer(jobs[0], C, 9), "sid": "someone-else"}
@@ -377,20 +247,6 @@ def test_bad_arguments(scheme: str) -> None:
 
 
 # --- worker jobs in this process --------------------------------------------------------
-
-
-def test_run_job_move_agrees_with_its_window() -> None:
-    moves = moves_from_text(BENCH_0, 15)
-    base = {"sid": "t-move", "size": 15, "rule": 0, "moves": [list(m) for m in moves]}
-    job = {**base, "kind": "move", "jid": 1, "move": [7, 8], "depth": 3}
-    exact = run_job(rt({**job, "alpha": -INF, "beta": INF}))
-    assert exact["status"] == "ok" and exact["nodes"] > 0 and exact["pv"][0] == [7, 8]
-    s = exact["score"]
-    low = run_job(rt({**job, "jid": 2, "alpha": s, "beta": s + 1}))  # null window at s
-    assert low["score"] <= s
-    high = run_job(rt({**job, "jid": 3, "alpha": s - 1, "beta": s}))
-    assert high["score"] >= s
-    assert rt(exact) == exact
 
 
 def test_run_job_think_is_engine_think_and_errors_are_answers() -> None:
@@ -456,13 +312,14 @@ def test_worker_loop_aborts_the_running_job_and_skips_the_queued_ones() -> None:
     assert hello["kind"] == "hello"  # sent once its tables and book are loaded
     long = {"time_ms": None, "depth": 30, "use_book": False, "use_threats": False}
     parent.send_bytes(json.dumps(job_for(BENCH_0, "search", "old", limits=long)).encode())
-    queued = job_for(BENCH_0, "move", "old", jid=1, move=[7, 8], depth=3, alpha=-INF, beta=INF)
+    short = {"time_ms": None, "depth": 3, "use_book": False, "use_threats": False}
+    queued = job_for(BENCH_0, "search", "old", jid=1, limits=short)
     parent.send_bytes(json.dumps(queued).encode())
     first = json.loads(parent.recv_bytes())  # the long search is running
     assert (first["sid"], first["status"]) == ("old", "progress")
     t = time.perf_counter()
     parent.send_bytes(json.dumps({"kind": "abort", "sid": "old"}).encode())
-    new = job_for(BENCH_0, "move", "new", jid=2, move=[7, 8], depth=3, alpha=-INF, beta=INF)
+    new = job_for(BENCH_0, "search", "new", jid=2, limits=short)
     parent.send_bytes(json.dumps(new).encode())
     answers = []
     while len(answers) < 3:
@@ -498,9 +355,6 @@ def test_simulated_parallel_search_agrees_with_the_engine(scheme: str) -> None:
         assert legal(moves, r.move) and r.depth == ref.depth and seconds > 0
         if text == WIN_IN_4 or scheme == "lazy":  # lazy: the think's move, the same search
             assert (r.move, r.score) == (ref.move, ref.score)
-        if scheme == "ybw" and text == BENCH_0:
-            assert {t[3] for t in coord.trace} == {"prepare", "move"}
-            assert {t[2] for t in coord.trace} == {0, 1}  # both workers did something
 
 
 # --- processes --------------------------------------------------------------------------
@@ -591,7 +445,7 @@ def test_lazy_helper_stops_when_the_think_answers(pool: WorkerPool) -> None:
     assert pool.outstanding == [0, 0] and [p.pid for p in pool.procs] == pids
 
 
-@pytest.mark.parametrize("scheme, frozen", [("ybw", 1), ("lazy", 0), ("lazy", 1)])
+@pytest.mark.parametrize("scheme, frozen", [("lazy", 0), ("lazy", 1)])
 def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool, scheme: str, frozen: int) -> None:
     """A worker is frozen (SIGSTOP) before the search (under lazy worker 0 thinks,
     worker 1 helps): the hard limit still holds, the move is legal, and the next search
@@ -604,7 +458,7 @@ def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool, scheme: str, fro
     os.kill(pid, signal.SIGSTOP)
     try:
         limits = Limits(time_ms=400, hard_ms=800, use_book=False, use_threats=False)
-        coord = new_coordinator(moves, limits=limits, workers=2, scheme=scheme, seed_depth=2)
+        coord = new_coordinator(moves, limits=limits, workers=2, scheme=scheme)
         t = time.perf_counter()
         r = drive(coord, pool, t)
         took = time.perf_counter() - t
@@ -620,7 +474,7 @@ def test_a_hung_worker_cannot_hold_the_search(pool: WorkerPool, scheme: str, fro
     assert legal(moves, r.move) and r.depth == 4
 
 
-@pytest.mark.parametrize("scheme, dead", [("ybw", 1), ("lazy", 0), ("lazy", 1)])
+@pytest.mark.parametrize("scheme, dead", [("lazy", 0), ("lazy", 1)])
 def test_a_dead_worker_is_dropped(pool: WorkerPool, scheme: str, dead: int) -> None:
     """A crashed worker: dropped, the search ends with the engine's move (under lazy a
     dead thinker's think is taken over by the helper once it is idle)."""

@@ -7,8 +7,8 @@ from functools import cache
 
 import pytest
 
-from gomoku import patterns as P
-from gomoku.rules import Rule
+from gomoku.core.rules import Rule
+from gomoku.patterns import tables as P
 
 OWN, BLOCK, EMPTY = "X", "O", "."
 
@@ -168,6 +168,6 @@ def test_threat_classes_combine_directions() -> None:
 @pytest.mark.parametrize("rule", list(Rule))
 def test_packaged_cache_equals_generation(rule: Rule) -> None:
     """The gzip tables shipped in the package are exactly what the generator makes now
-    (regenerate with `python -m gomoku.patterns` after changing the classification)."""
+    (regenerate with `python -m gomoku.patterns.tables` after changing the classification)."""
     assert P.cache_path(rule).exists()
     assert P._load_cache(rule) == P.build_pattern_table(rule)

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from gomoku import pbrain
-from gomoku.errors import IllegalMoveError
-from gomoku.pbrain import (
+from gomoku.core.errors import IllegalMoveError
+from gomoku.core.rules import Rule
+from gomoku.protocol import pbrain
+from gomoku.protocol.pbrain import (
     Brain,
     ProtocolError,
     TimeSettings,
@@ -34,7 +35,6 @@ from gomoku.pbrain import (
     parse_point,
     rule_from_info,
 )
-from gomoku.rules import Rule
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
@@ -147,7 +147,7 @@ def test_node_limits_keep_only_the_hard_cap() -> None:
 
 
 def test_engine_budget_under_a_node_limit_has_no_soft_target() -> None:
-    from gomoku.engine import Limits
+    from gomoku.engine.facade import Limits
 
     assert Limits(time_ms=None, hard_ms=20000, nodes=500).budget()[0] is None
     assert Limits(time_ms=None, time_left_ms=8000, depth=3).budget() == (None, (2000 - 5) / 1000)
@@ -564,23 +564,12 @@ def test_no_book_option_and_bad_option() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "unknown option" in bad.stderr
-    bad = subprocess.run(
-        [sys.executable, "-m", "gomoku.pbrain", "--scheme", "slices"],
-        input="",
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(PY_DIR)),
-        timeout=60,
-    )
-    assert bad.returncode == 2 and "--scheme needs one of lazy, ybw" in bad.stderr
 
 
-@pytest.mark.parametrize("options", [(), ("--scheme", "ybw")])
-def test_thread_num_two_searches_on_processes(options: tuple[str, ...]) -> None:
-    """INFO thread_num 2 makes the brain search with the parallel driver (its default
-    scheme, or the one --scheme names): legal answers, within a generous bound of the
-    turn time."""
-    brain = BrainProcess("--no-book", *options)
+def test_thread_num_two_searches_on_processes() -> None:
+    """INFO thread_num 2 makes the brain search with the parallel driver: legal answers,
+    within a generous bound of the turn time."""
+    brain = BrainProcess("--no-book")
     try:
         assert brain.ask("START 15") == "OK"
         brain.send("INFO thread_num 2", "INFO timeout_turn 500")

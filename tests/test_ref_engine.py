@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gomoku.match import MatchConfig, build_schedule, load_openings, run_match
+from gomoku_lab.match import MatchConfig, build_schedule, load_openings, run_match
 
 ROOT = Path(__file__).resolve().parents[1]
 REF_DIR = ROOT / "tools" / "ref-engine"

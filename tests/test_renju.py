@@ -1,5 +1,5 @@
-"""Renju: black's forbidden points, the fast detector (gomoku.renju) against the slow
-reference (gomoku.renju_reference) on the classic cases and on 10,000 random positions,
+"""Renju: black's forbidden points, the fast detector (gomoku.game.renju) against the slow
+reference (gomoku_lab.renju_reference) on the classic cases and on 10,000 random positions,
 and the rule's win conditions on the board."""
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from renju_cases import (
     random_position,
 )
 
-from gomoku import renju
-from gomoku import renju_reference as R
-from gomoku.board import Board
-from gomoku.patterns import BLACK, COUNT_BITS, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OVERLINE
-from gomoku.rules import Rule
+from gomoku.core.rules import Rule
+from gomoku.game import renju
+from gomoku.game.board import Board
+from gomoku.patterns.tables import BLACK, COUNT_BITS, FIVE, FOUR, OPEN_FOUR, OPEN_THREE, OVERLINE
+from gomoku_lab import renju_reference as R
 
 
 def fast_points(board: Board) -> dict[tuple[int, int], str]:
@@ -81,7 +81,7 @@ def test_classic_cases_cover_every_shape() -> None:
 def test_five_is_never_forbidden_and_overline_always_is() -> None:
     """Over every black summary: a FIVE in some direction screens out, an OVERLINE without
     a FIVE is an overline, two fours in two directions a double four."""
-    from gomoku.patterns import all_summaries, count_of
+    from gomoku.patterns.tables import all_summaries, count_of
 
     for s in all_summaries():
         verdict = renju.screen(s)
@@ -113,7 +113,7 @@ def test_five_is_never_forbidden_and_overline_always_is() -> None:
 )
 def test_line_facts(line: str, fours: int, fills: tuple[int, ...]) -> None:
     """Written with the centre (*) at index 4 of 11 cells; '#' would be off the board."""
-    from gomoku.patterns import encode_key
+    from gomoku.patterns.tables import encode_key
 
     states = {".": 0, "X": 1, "O": 2, "#": 3, "*": 0}
     cells = [states[c] for c in line]
@@ -247,7 +247,7 @@ def test_js_fixture_is_what_the_reference_says() -> None:
 
 
 def test_renju_bench_runs_and_verifies() -> None:
-    from gomoku import renju_bench
+    from gomoku_lab import renju_bench
 
     lines: list[str] = []
     res = renju_bench.bench_renju(0.02, out=lines.append)

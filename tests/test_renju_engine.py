@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from gomoku.board import Board
-from gomoku.engine import Engine, Limits
-from gomoku.evaluation import WIN_THRESHOLD
-from gomoku.geometry import from_text, moves_from_text
-from gomoku.movegen import generate
-from gomoku.renju_reference import forbidden as reference_forbidden
-from gomoku.rules import Rule
-from gomoku.search import Searcher, five_cell, quick_result
+from gomoku.core.geometry import from_text, moves_from_text
+from gomoku.core.rules import Rule
+from gomoku.engine.facade import Engine, Limits
+from gomoku.game.board import Board
+from gomoku.game.evaluation import WIN_THRESHOLD
+from gomoku.search.alphabeta import Searcher, five_cell, quick_result
+from gomoku.search.movegen import generate
+from gomoku_lab.renju_reference import forbidden as reference_forbidden
 
 # White to move; white's four at d5 leaves black a single block, e5, a double four.
 WHITE_WINS_BY_A_FORBIDDEN_BLOCK = (
@@ -91,7 +91,7 @@ def test_engine_never_plays_a_forbidden_point() -> None:
 
 
 def test_search_rate_benchmark_compares_both_rules_on_the_same_positions() -> None:
-    from gomoku.renju_bench import search_rates
+    from gomoku_lab.renju_bench import search_rates
 
     lines: list[str] = []
     res = search_rates(depth=2, out=lines.append)
@@ -102,8 +102,8 @@ def test_search_rate_benchmark_compares_both_rules_on_the_same_positions() -> No
 
 def test_forbidden_in_games_finds_a_win_by_a_forbidden_block() -> None:
     """White's four at (7,7), black's double-three point: black cannot block and loses."""
-    from gomoku.geometry import moves_to_text
-    from gomoku.renju_bench import forbidden_in_games
+    from gomoku.core.geometry import moves_to_text
+    from gomoku_lab.renju_bench import forbidden_in_games
 
     moves = [(5, 7), (4, 4), (6, 7), (5, 5), (7, 5), (6, 6), (7, 6), (8, 8), (12, 1), (7, 7)]
     base = {"rule": "renju", "size": 15, "opening": moves_to_text(moves[:2], 15)}

@@ -1,4 +1,4 @@
-"""Renju's last line of defence (gomoku.renju_guard) and where it is used: the brain and
+"""Renju's last line of defence (gomoku.engine.renju_guard) and where it is used: the brain and
 the web worker's handler never send a forbidden black move of the engine's; the handler
 refuses a forbidden black move sent to it and keeps its state; the opening book never
 answers with a forbidden point and is silent under renju."""
@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from gomoku import webapi
-from gomoku.board import Board
-from gomoku.book import Book, BookEntry, default_book
-from gomoku.pbrain import Brain
-from gomoku.renju import forbidden
-from gomoku.renju_guard import Replacement, safe_move
-from gomoku.rules import Rule
+from gomoku.core.rules import Rule
+from gomoku.engine.book import Book, BookEntry, default_book
+from gomoku.engine.renju_guard import Replacement, safe_move
+from gomoku.game.board import Board
+from gomoku.game.renju import forbidden
+from gomoku.protocol import webapi
+from gomoku.protocol.pbrain import Brain
 
 # Black h10 i10 g9 g8 (7,5 8,5 6,6 6,7): g10 (6,5) is a double three. The engine, which
 # does not know renju yet, plays it (its threat search sees a win there).

@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from gomoku.board import Board
-from gomoku.engine import Engine, Limits, SearchPlan
-from gomoku.evaluation import WIN_THRESHOLD
-from gomoku.geometry import from_text, moves_from_text, to_text
-from gomoku.rules import Rule
-from gomoku.threats import ThreatSearch
+from gomoku.core.geometry import from_text, moves_from_text, to_text
+from gomoku.core.rules import Rule
+from gomoku.engine.facade import Engine, Limits, SearchPlan
+from gomoku.game.board import Board
+from gomoku.game.evaluation import WIN_THRESHOLD
+from gomoku.search.threats import ThreatSearch
 
 # Positions (15x15 freestyle, side to move = attacker) mined from random games, each with
 # a shortest VCF of the given number of attacker moves. The lines are not stored: the
@@ -249,14 +249,17 @@ def test_root_skips_symmetric_duplicates() -> None:
 
 def test_brain_answers_within_generous_bound_of_timeout_turn() -> None:
     """Per-move wall time through the Gomocup brain over 100 seeded positions (4..60
-    stones) at 150 ms a turn; BENCHMARKS.md reports max and p99. Here only a generous
-    bound (the turn + 450 ms), so a slow or loaded machine does not fail it, while an
-    engine that ignored its cap (a search to depth 10 takes seconds) would."""
+    stones) at 150 ms a turn; BENCHMARKS.md reports max and p99. Here only generous
+    bounds (p99 within the turn + 450 ms, the slowest within the turn + 1350 ms: a load
+    spike on a shared machine once took a move to 659 ms), so a slow or loaded machine
+    does not fail it, while an engine that ignored its cap (a search to depth 10 takes
+    seconds, on every move) would."""
     from gomoku.bench import bench_timing
 
     result = bench_timing(count=100, turn_ms=150, out=lambda *_: None)
     assert result["positions"] == 100
-    assert result["max_ms"] < 150 + 450
+    assert result["p99_ms"] < 150 + 450, result
+    assert result["max_ms"] < 150 + 1350, result
 
 
 # The side NOT to move would win by VCT (fours and threes, 3 attacker moves) if it could

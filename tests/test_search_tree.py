@@ -13,12 +13,12 @@ import random
 import pytest
 from test_search import VCF_POSITIONS, referee_five_cells
 
-from gomoku.board import Board
-from gomoku.evaluation import WIN_SCORE, WIN_THRESHOLD
-from gomoku.geometry import moves_from_text
-from gomoku.rules import Rule
-from gomoku.search import Searcher, quick_result
-from gomoku.threats import ThreatSearch
+from gomoku.core.geometry import moves_from_text
+from gomoku.core.rules import Rule
+from gomoku.game.board import Board
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
+from gomoku.search.alphabeta import Searcher, quick_result
+from gomoku.search.threats import ThreatSearch
 
 
 def random_positions(seed: int, games: int, plies: int, rule: Rule = Rule.FREESTYLE):
@@ -85,7 +85,7 @@ ONLY_DEFENCE = {
 def holding_moves(board: Board) -> list[int]:
     """The defender's moves after which the attacker has no VCF nor VCT (4 threats):
     brute force over every candidate, each checked by the threat search."""
-    from gomoku.movegen import generate
+    from gomoku.search.movegen import generate
 
     good = []
     for q in generate(board, None):

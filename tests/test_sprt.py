@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from gomoku.sprt import (
+from gomoku_lab.sprt import (
     H0_ACCEPTED,
     H1_ACCEPTED,
     PAIR_VALUES,
@@ -23,7 +23,7 @@ from gomoku.sprt import (
     llr,
     llr_bounds,
 )
-from gomoku.stats import Pentanomial, elo_with_error, pair_index, score_from_elo, score_stats
+from gomoku_lab.stats import Pentanomial, elo_with_error, pair_index, score_from_elo, score_stats
 
 # ----------------------------------------------------------------------------------------
 # A slow, obvious LLR: maximise sum n_i log q_i over {q >= 0, sum q = 1, sum q v = s}

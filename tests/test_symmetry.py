@@ -8,8 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from gomoku.geometry import SYMMETRY_COUNT, transform
-from gomoku.symmetry import (
+from gomoku.core.geometry import SYMMETRY_COUNT, transform
+from gomoku.core.symmetry import (
     EDGE_MARGIN,
     canonical,
     edge_distance,

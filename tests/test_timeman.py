@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gomoku.timeman import FACTOR_RANGE, STABLE_FACTOR, TimeManager
+from gomoku.search.timeman import FACTOR_RANGE, STABLE_FACTOR, TimeManager
 
 
 def run(manager: TimeManager, iterations: list[tuple[float, int, int]]) -> int | None:

@@ -1,4 +1,4 @@
-"""The evaluation tuner (gomoku.tune) on a small data set, and the shipped weights."""
+"""The evaluation tuner (gomoku_lab.tune) on a small data set, and the shipped weights."""
 
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ import json
 import numpy as np
 import pytest
 
-from gomoku import tune
-from gomoku.board import Board
-from gomoku.evaluation import evaluate, evaluate_from_scratch
-from gomoku.rules import Rule
-from gomoku.selfplay import generate_games
-from gomoku.weights import (
+from gomoku.core.rules import Rule
+from gomoku.game.board import Board
+from gomoku.game.evaluation import evaluate, evaluate_from_scratch
+from gomoku.patterns.weights import (
     SUMMARY_INDEX,
     EvalWeights,
     load_weights,
     summary_from_name,
     weights_path,
 )
+from gomoku_lab import tune
+from gomoku_lab.selfplay import generate_games
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def test_selfplay_games_are_finished_legal_and_seeded(games: list[dict]) -> None
     assert again == games[:3]  # the same seed gives the same games
     for g in games:
         board = Board()
-        from gomoku.geometry import moves_from_text
+        from gomoku.core.geometry import moves_from_text
 
         for x, y in moves_from_text(g["moves"], 15):
             board.play(x, y)
@@ -47,7 +47,7 @@ def test_features_agree_with_the_boards_incremental_evaluation(games: list[dict]
     logits = model.logits(data)
     # replay the same positions and compare with evaluate() (in 1/FINE rounding)
     i = 0
-    from gomoku.geometry import moves_from_text
+    from gomoku.core.geometry import moves_from_text
 
     for g in games[:4]:
         board = Board()

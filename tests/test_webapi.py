@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gomoku import __version__, webapi
+from gomoku import __version__
+from gomoku.protocol import webapi
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST = {"timeMs": 300}
@@ -320,7 +321,7 @@ def test_any_message_gets_one_well_formed_reply(message):
 def test_webapi_needs_neither_js_nor_pyodide():
     code = (
         "import sys; sys.modules['js'] = None; sys.modules['pyodide'] = None\n"
-        "import json; from gomoku import webapi\n"
+        "import json; from gomoku.protocol import webapi\n"
         "r = json.loads(webapi.handle_json(json.dumps("
         "{'type': 'think', 'id': 1, 'moves': [[7, 7]], 'limits': {'timeMs': 200}})))\n"
         "assert r['type'] == 'result', r\n"

@@ -1,4 +1,4 @@
-"""gomoku.webapi's "coord" messages: the coordinator of a parallel search, driven as the
+"""gomoku.protocol.webapi's "coord" messages: the coordinator of a parallel search, driven as the
 page drives it (jobs relayed to search workers that run gomoku.parallel.run_job_json)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import pytest
 
 from gomoku import parallel
-from gomoku.webapi import WebApi
+from gomoku.protocol.webapi import WebApi
 
 MOVES = [[7, 7], [8, 8], [6, 7], [8, 6]]
 

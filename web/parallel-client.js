@@ -7,7 +7,7 @@
 // worker would, search worker 1 runs a plain search beside it, the coordinator plays the
 // deeper result its plan allows; py/gomoku/parallel/lazy.py):
 //
-//   - the coordinator lives in the engine worker (gomoku.webapi's "coord" messages);
+//   - the coordinator lives in the engine worker (gomoku.protocol.webapi's "coord" messages);
 //     its replies name jobs [[worker, job], ...], which are posted to the search workers;
 //   - a search worker answers each job (gomoku.parallel.run_job_json), progress answers
 //     first, and every answer is relayed to the coordinator ("coord" op "result");

@@ -1,6 +1,6 @@
 /* Engine worker: runs the Python engine in Pyodide, self-hosted under ./pyodide/.
  *
- * Thin on purpose: every message goes to gomoku.webapi.handle_json (plain Python, tested in
+ * Thin on purpose: every message goes to gomoku.protocol.webapi.handle_json (plain Python, tested in
  * CPython), whose replies are posted back. Replies echo the message's id.
  *
  *   worker -> page  {type:"ready", version, build, pyodide, loadMs}     once, when usable
@@ -165,7 +165,7 @@ async function start() {
     scheduleJob();
     return;
   }
-  const webapi = pyodide.pyimport("gomoku.webapi");
+  const webapi = pyodide.pyimport("gomoku.protocol.webapi");
   mark("import");
   const fn = webapi.handle_json;
   // Warm up: the first call builds the engine's tables; "ready" means a think is fast.

@@ -1,4 +1,5 @@
-"""Benchmarks that print figures: ``python -m gomoku.bench core|search|threats|timing|renju|all``.
+"""Benchmarks that print figures:
+``python -m gomoku.bench core|search|threats|timing|multipv|interp|all``.
 
 core   make+unmake, evaluations and candidate generations per second on fixed positions,
        and the numpy-vectorised alternative of the per-move update for comparison.
@@ -6,7 +7,6 @@ search nodes, nodes/s and depth reached in a fixed time per position, plus a nod
        signature at a fixed depth (changes only when the search changes).
 threats VCF/VCT from positions of lost games: wins found, threat nodes, CPU time.
 timing  time per move through the Gomocup brain over many positions (max, p99).
-renju   black's forbidden-point checks per second (gomoku.renju_bench).
 interp  the interpreter primitives of the hot loops, ns per operation (gomoku.bench_interp).
 
 The same functions run inside Pyodide (the web worker's bench message), so the two can
@@ -23,13 +23,13 @@ import time
 
 import numpy as np
 
-from .board import Board
-from .engine import Engine, Limits
-from .evaluation import evaluate
-from .geometry import moves_from_text, moves_to_text
-from .movegen import generate
-from .search import Searcher
-from .threats import ThreatSearch
+from gomoku.core.geometry import moves_from_text, moves_to_text
+from gomoku.engine.facade import Engine, Limits
+from gomoku.game.board import Board
+from gomoku.game.evaluation import evaluate
+from gomoku.search.alphabeta import Searcher
+from gomoku.search.movegen import generate
+from gomoku.search.threats import ThreatSearch
 
 # Fixed positions (15x15 freestyle), opening to late middle game.
 BENCH_POSITIONS: tuple[str, ...] = (
@@ -398,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.bench", description=__doc__.split("\n")[0])
     ap.add_argument(
         "what",
-        choices=["core", "search", "threats", "timing", "renju", "multipv", "interp", "all"],
+        choices=["core", "search", "threats", "timing", "multipv", "interp", "all"],
         nargs="?",
         default="all",
     )
@@ -420,14 +420,10 @@ def main(argv: list[str] | None = None) -> int:
         out["threats"] = bench_threats(args.vct_depth)
     if args.what in ("timing", "all"):
         out["timing"] = bench_timing(args.positions, args.turn_ms)
-    if args.what in ("renju", "all"):
-        from .renju_bench import bench_renju
-
-        out["renju"] = bench_renju(args.seconds)
     if args.what in ("multipv", "all"):
         out["multipv"] = bench_multipv(max(args.depth, 6), args.lines)
     if args.what in ("interp", "all"):
-        from .bench_interp import bench_interp
+        from gomoku.bench_interp import bench_interp
 
         out["interp"] = bench_interp()
     if args.json:

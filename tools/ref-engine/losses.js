@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * Which move lost the game? For games in a `python -m gomoku.match --records` file that
+ * Which move lost the game? For games in a `python -m gomoku_lab.match --records` file that
  * the reference engine won, find the first move of the loser after which the reference's
  * threat search (VCF, then VCT) proves a win, and list the loser's candidate moves at
  * that point after which it proves none ("parries"). A parry here means "no VCF/VCT found

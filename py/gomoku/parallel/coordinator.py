@@ -3,7 +3,7 @@
 A scheme (lazy.py, ybw.py) subclasses ``Coordinator`` and decides which jobs to hand
 out and what the answers mean; this class keeps the books and holds the limits.
 
-The driver's side of the contract (driver.py for processes, gomoku.webapi for the
+The driver's side of the contract (driver.py for processes, gomoku.protocol.webapi for the
 page): ``start(now)``, ``on_result(worker, answer, now)``, ``on_failure(worker, now)``
 and ``on_tick(now)`` each return the jobs to send, as ``[(worker, job), ...]``; every job
 goes to the worker named with it, which answers its jobs in the order sent; every answer
@@ -24,14 +24,14 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import Board
-from ..engine import Limits, SearchInfo, SearchResult
-from ..errors import IllegalMoveError
-from ..evaluation import score_text
-from ..geometry import Point
-from ..movegen import generate
-from ..rules import DEFAULT_SIZE, Rule
-from .protocol import Answer, Job, limits_to_dict
+from gomoku.core.errors import IllegalMoveError
+from gomoku.core.geometry import Point
+from gomoku.core.rules import DEFAULT_SIZE, Rule
+from gomoku.engine.facade import Limits, SearchInfo, SearchResult
+from gomoku.game.board import Board
+from gomoku.game.evaluation import score_text
+from gomoku.parallel.jobs import Answer, Job, limits_to_dict
+from gomoku.search.movegen import generate
 
 MESSAGE_MARGIN = 0.010  # s kept between a job's budget and the coordinator's deadline
 HANG_GRACE = 1.0  # s past its own budget after which a silent job counts as hung

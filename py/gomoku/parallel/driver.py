@@ -1,24 +1,25 @@
 """Running a search: pick the scheme's coordinator, drive it over worker processes.
 
 ``parallel_think`` is ``Engine.think`` on N processes (the Gomocup brain's ``INFO
-thread_num``); the page drives the same coordinators through gomoku.webapi instead.
+thread_num``); the page drives the same coordinators through gomoku.protocol.webapi instead.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from multiprocessing.connection import wait
+from typing import TYPE_CHECKING
 
-from ..engine import Limits, SearchInfo, SearchResult
-from ..geometry import Point
-from ..rules import DEFAULT_SIZE, Rule
-from .coordinator import Coordinator, Jobs
-from .lazy import LazyCoordinator
-from .pool import WorkerPool, default_pool
-from .ybw import YbwCoordinator
+from gomoku.core.geometry import Point
+from gomoku.core.rules import DEFAULT_SIZE, Rule
+from gomoku.engine.facade import Limits, SearchInfo, SearchResult
+from gomoku.parallel.coordinator import Coordinator, Jobs
+from gomoku.parallel.lazy import LazyCoordinator
 
-SCHEMES: dict[str, type[Coordinator]] = {"lazy": LazyCoordinator, "ybw": YbwCoordinator}
+if TYPE_CHECKING:
+    from gomoku.parallel.pool import WorkerPool
+
+SCHEMES: dict[str, type[Coordinator]] = {"lazy": LazyCoordinator}
 DEFAULT_SCHEME = "lazy"
 
 
@@ -35,9 +36,8 @@ def new_coordinator(
     """The coordinator of one search (coordinator.py's contract) under ``scheme``.
 
     ``options``: ``fresh``, ``sid``, ``on_info`` (every scheme), and the schemes' own
-    (lazy: ``abortable``; ybw: ``seed_depth``, ``pipeline``), each passed only to the
-    scheme that takes it. With one worker every scheme is a think job, i.e.
-    ``Engine.think`` in that worker."""
+    (lazy: ``abortable``), each passed only to the scheme that takes it. With one worker
+    every scheme is a think job, i.e. ``Engine.think`` in that worker."""
     if scheme not in SCHEMES:
         raise ValueError(f"unknown scheme {scheme!r} (one of {', '.join(SCHEMES)})")
     known = {"fresh", "sid", "on_info"}.union(*(c.options for c in SCHEMES.values()))
@@ -56,6 +56,8 @@ def drive(coord: Coordinator, pool: WorkerPool, clock_start: float | None = None
     least ``coord.workers`` idle workers (``pool.ready()``). Workers the coordinator
     drops are terminated (restarted by the next ``ready``); when the search is done the
     busy ones are told to abort it."""
+    from multiprocessing.connection import wait  # CPython's pool only, never in the page
+
     t0 = time.perf_counter() if clock_start is None else clock_start
 
     def now() -> float:
@@ -133,7 +135,10 @@ def parallel_think(
     coord = new_coordinator(
         moves, size, rule, limits, workers, scheme=scheme, fresh=fresh, on_info=on_info, **options
     )
-    pool = pool or default_pool(workers)
+    if pool is None:
+        from gomoku.parallel.pool import default_pool  # processes: not in a Web Worker
+
+        pool = default_pool(workers)
     if pool.size < workers:
         raise ValueError(f"the pool has {pool.size} workers, {workers} asked for")
     hard = coord.hard_cap

@@ -28,20 +28,22 @@ Worker cannot). The helper then searches until the think answers, and is cut the
 otherwise it follows the engine's own time rule from the move's soft target, so that it
 ends about when the think does rather than running on into the next move.
 
-Why not "ybw" (ybw.py) by default: measured at 500 ms per move it lost to one worker
-(41.5%, BENCHMARKS.md): its threat stages and first iterations run on one worker while
-the other waits, its split iterations search slower per node than one search (each
-worker's table misses what the other found), and it has no check after the search.
+Why not a split of one search per root move (young brothers wait, "ybw", which this
+package had until issue 21): measured at 500 ms per move it lost to one worker (41.5%,
+BENCHMARKS.md): its threat stages and first iterations ran on one worker while the other
+waited, its split iterations searched slower per node than one search (each worker's
+table missed what the other found), and it had no check after the search. It was
+deleted; the git history keeps it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..engine import Limits, SearchResult
-from ..geometry import Point
-from .coordinator import MESSAGE_MARGIN, Coordinator, Jobs, Sent
-from .protocol import Answer, as_point, is_win, limits_to_dict, ms, result_from_dict
+from gomoku.core.geometry import Point
+from gomoku.engine.facade import Limits, SearchResult
+from gomoku.parallel.coordinator import MESSAGE_MARGIN, Coordinator, Jobs, Sent
+from gomoku.parallel.jobs import Answer, as_point, is_win, limits_to_dict, ms, result_from_dict
 
 MAX_DEPTH = 64  # the helper's depth limit when nothing else bounds it but the hard cap
 

@@ -19,8 +19,8 @@ import threading
 import time
 from multiprocessing.connection import Connection
 
-from .protocol import Answer, Job, shell
-from .worker import STATE, run_job, warm_up
+from gomoku.parallel.jobs import Answer, Job, shell
+from gomoku.parallel.worker import STATE, run_job, warm_up
 
 
 def worker_main(conn: Connection) -> None:

@@ -3,7 +3,7 @@
 A worker is a process of the CPython pool (pool.py) or a Web Worker with its own Pyodide
 (web/worker.js calls ``run_job_json``). What it keeps between jobs is a ``WorkerState``:
 one Engine (its transposition table and threat cache survive from move to move, as the
-single engine's do) and, for the "move" jobs of one ybw search, one searcher.
+single engine's do).
 
 ``WorkerState.abort(sid)`` may be called from another thread while a job runs (the pool's
 reader thread does): the running search of that sid stops within a few hundred nodes.
@@ -17,23 +17,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..board import Board, layout
-from ..engine import Engine, Limits, SearchInfo, SearchResult
-from ..evaluation import WIN_SCORE
-from ..rules import DEFAULT_SIZE, Rule, parse_rule
-from ..search import Progress, Searcher, SearchStopped
-from .protocol import (
+from gomoku.core.rules import DEFAULT_SIZE, Rule, parse_rule
+from gomoku.engine.facade import Engine, Limits, SearchInfo, SearchResult
+from gomoku.game.board import layout
+from gomoku.parallel.jobs import (
     Answer,
     Job,
     iteration_dict,
     limits_from_dict,
-    ms,
     plan_dict,
-    points,
     shell,
 )
+from gomoku.search.alphabeta import Progress, Searcher
 
-SEED_DEPTH = 4  # ybw: iterations 1..SEED_DEPTH run in one worker (too small to split)
 ABORTED_KEPT = 32  # sids of aborted searches remembered
 
 Emit = Callable[[Answer], None]
@@ -61,44 +57,6 @@ class ReportingEngine(Engine):
         return plan
 
 
-class RootSearcher(Searcher):
-    """A Searcher that can also search one root move with a given window (ybw)."""
-
-    def search_move(
-        self,
-        move: int,
-        depth: int,
-        alpha: int,
-        beta: int,
-        hard_time: float | None = None,
-        max_nodes: int | None = None,
-    ) -> tuple[bool, int, list[int]]:
-        """(finished, score, pv) of root ``move`` at ``depth`` in window (alpha, beta).
-
-        The score is from the root side's view and fail-soft: <= alpha is an upper
-        bound, >= beta a lower bound, else exact. Killers, history and TT persist
-        between calls; the board is restored. Not finished when a limit stopped it.
-        """
-        board = self.board
-        self.nodes = 0
-        now = time.perf_counter()
-        self.hard_deadline = now + hard_time if hard_time is not None else float("inf")
-        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
-        plies = len(board.history)
-        try:
-            board.make(move)
-            if board.winner:
-                score = WIN_SCORE - 1
-            else:
-                score = -self._negamax(depth - 1, -beta, -alpha, 1)
-        except SearchStopped:
-            while len(board.history) > plies:
-                board.unmake()
-            return False, 0, []
-        board.unmake()
-        return True, score, self.pv_line(move)
-
-
 def stop_searcher(searcher: Searcher) -> None:
     """Make a running search unwind at its next limit check (SearchStopped)."""
     searcher.max_nodes = -1
@@ -111,8 +69,6 @@ class WorkerState:
     def __init__(self) -> None:
         self.engine: ReportingEngine | None = None
         self.fresh_sid: str | None = None  # the search that last cleared the engine
-        self.sid: str | None = None  # the search ``searcher`` belongs to (ybw)
-        self.searcher: RootSearcher | None = None
         self.aborted: dict[str, None] = {}  # sids of aborted searches, oldest first
         self.running: tuple[str, Searcher] | None = None  # (sid, searcher) searching now
 
@@ -127,17 +83,6 @@ class WorkerState:
             eng.new_game(size, rule)
             self.fresh_sid = job.get("sid")
         return eng
-
-    def searcher_for(self, job: Job) -> RootSearcher:
-        """The searcher of the job's ybw search (made on its first move job)."""
-        if job["sid"] == self.sid and self.searcher is not None:
-            return self.searcher
-        eng = self.engine_for(job)
-        board = Board.from_moves([tuple(m) for m in job["moves"]], eng.size, eng.rule)
-        self.searcher = RootSearcher(board, eng.tt)
-        self.sid = job["sid"]
-        eng.tt.new_search()
-        return self.searcher
 
     def abort(self, sid: object) -> None:
         """Search ``sid`` is over: its queued jobs are skipped, its running one stopped."""
@@ -279,72 +224,7 @@ def _search(state: WorkerState, job: Job, progress: Progressed) -> dict:
     return {"status": "ok", "best": best, "nodes": plan.nodes + searcher.nodes}
 
 
-def _prepare(state: WorkerState, job: Job, progress: Progressed) -> dict:
-    eng = state.engine_for(job)
-    state.sid, state.searcher = job["sid"], None
-    eng.set_position([tuple(m) for m in job["moves"]])
-    plan = eng.prepare(limits_from_dict(job.get("limits")))
-    if isinstance(plan, SearchResult):
-        return {"status": "ok", "result": plan.to_dict(), "nodes": plan.nodes}
-    board = eng.board
-    searcher = RootSearcher(board, eng.tt)
-    order, iterations = list(plan.root_moves), []
-
-    def record(p: Progress) -> None:
-        move = p.pv[0]
-        order.remove(move)  # Searcher.search moves each iteration's best to the front
-        order.insert(0, move)
-        iterations.append(iteration_dict(board, p.depth, p.score, p.pv, p.nodes))
-
-    t0 = time.perf_counter()
-    with state.searching(job["sid"], searcher):
-        seed = searcher.search(
-            max_depth=min(int(job.get("seed_depth", SEED_DEPTH)), plan.max_depth),
-            soft_time=plan.soft_time,
-            hard_time=plan.hard_time,
-            max_nodes=plan.max_nodes,
-            root_moves=list(plan.root_moves),
-            on_progress=record,
-        )
-    state.sid, state.searcher = job["sid"], searcher
-    return {
-        "status": "ok",
-        "nodes": seed.nodes,
-        "order": points(board, order),
-        "iterations": iterations,
-        "max_depth": plan.max_depth,
-        "soft_ms": ms(plan.soft_time),
-        "hard_ms": ms(plan.hard_time),
-        "max_nodes": plan.max_nodes,
-        "seed_ms": (time.perf_counter() - t0) * 1000,
-    }
-
-
-def _move(state: WorkerState, job: Job, progress: Progressed) -> dict:
-    searcher = state.searcher_for(job)
-    board = searcher.board
-    x, y = job["move"]
-    hard = job.get("hard_ms")
-    with state.searching(job["sid"], searcher):
-        done, score, pv = searcher.search_move(
-            board.layout.index(x, y),
-            int(job["depth"]),
-            int(job["alpha"]),
-            int(job["beta"]),
-            None if hard is None else hard / 1000,
-            job.get("max_nodes"),
-        )
-    return {
-        "status": "ok" if done else "stopped",
-        "score": score,
-        "pv": points(board, pv),
-        "nodes": searcher.nodes,
-    }
-
-
 HANDLERS: dict[str, Callable[[WorkerState, Job, Progressed], dict]] = {
     "think": _think,
     "search": _search,
-    "prepare": _prepare,
-    "move": _move,
 }

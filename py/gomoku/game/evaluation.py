@@ -1,0 +1,73 @@
+"""Static evaluation, from the side to move's point of view, in centi-units.
+
+A logistic model of the side to move's result fitted to games (gomoku_lab.tune, weights.py):
+per empty cell a value for its one-side summary as the side to move's cell and as the
+other side's, plus a value for the threat situation (each side's strongest threat class)
+and a tempo term. The board keeps the per-cell sums up to date (Board.packed), so the
+evaluation is O(1). The tables are in 1/FINE centi-units (summed, then divided), and
+``weights.scale`` centi-units make one logit unit.
+"""
+
+from __future__ import annotations
+
+from gomoku.game.board import BLACK, Board, unpack_eval
+from gomoku.patterns.weights import (
+    FINE,
+    SUMMARY_INDEX,
+    SUMMARY_THREAT,
+    THREAT_CLASSES,
+    load_weights,
+)
+
+WIN_SCORE = 1_000_000
+WIN_THRESHOLD = WIN_SCORE - 10_000  # scores beyond this are forced wins/losses
+
+
+def evaluate(board: Board) -> int:
+    """Score of the position for the side to move (incremental sums, O(1))."""
+    black_mover, black_other, white_mover, white_other = unpack_eval(board.packed)
+    tb, tw = board.best_threats()
+    w = board.values.weights
+    if board.side == BLACK:
+        fine = black_mover + white_other + w.threat[tb * THREAT_CLASSES + tw]
+    else:
+        fine = white_mover + black_other + w.threat[tw * THREAT_CLASSES + tb]
+    return (fine + w.tempo) // FINE
+
+
+def evaluate_from_scratch(board: Board) -> int:
+    """The same score recomputed from the stones (line keys, pattern tables and the
+    weights read directly): the slow reference for tests."""
+    w = load_weights(board.rule)
+    lay = board.layout
+    mover, other = board.side, 3 - board.side
+    score = w.tempo
+    best = {1: 0, 2: 0}
+    for p in lay.onboard:
+        if board.cells[p]:
+            continue
+        summary = {1: 0, 2: 0}
+        for d in range(4):
+            k = board.line_key(p, d)
+            summary[1] += 1 << (3 * lay.pattern_black[k])
+            summary[2] += 1 << (3 * lay.pattern_white[k])
+        for side in (1, 2):
+            i = SUMMARY_INDEX[summary[side]]
+            score += w.mover[i] if side == mover else w.other[i]
+            best[side] = max(best[side], SUMMARY_THREAT[i])
+    return (score + w.threat[best[mover] * THREAT_CLASSES + best[other]]) // FINE
+
+
+def is_win_score(score: int) -> bool:
+    return abs(score) >= WIN_THRESHOLD
+
+
+def score_text(score: int) -> str:
+    """ "+1.2" style text, or "win in N" / "loss in N" (N = moves of the winning side)."""
+    if score >= WIN_THRESHOLD:
+        plies = WIN_SCORE - score
+        return f"win in {(plies + 1) // 2}"
+    if score <= -WIN_THRESHOLD:
+        plies = WIN_SCORE + score
+        return f"loss in {(plies + 1) // 2}"
+    return f"{score / 100:+.1f}"

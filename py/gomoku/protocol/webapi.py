@@ -1,0 +1,531 @@
+"""Message handler for the web worker: plain Python, testable in CPython.
+
+The worker script (web/worker.js) passes every message from the page to `handle_json`
+and posts whatever comes back. Nothing here imports `js` or `pyodide`.
+
+Messages (every one carries `id`, a string or integer that the replies echo):
+
+    {type: "init", id}
+        -> {type: "ready", id, version, protocol}
+    {type: "think", id, size?, rule?, moves: [[x, y], ...],
+     limits: {timeMs?, depth?, nodes?, book?, threats?, multiPv?}, reset?}
+        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms,
+           top} (through `emit`, while the search runs)
+        -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
+            pv, source, time_ms, top, winner, winningLine, guard?}
+           top: [{move: [x, y], score, score_text, pv}, ...], best first: with
+           limits.multiPv = K (1..MAX_MULTIPV) the best K root moves of one search, each
+           with its exact score (the side to move's view) and line; the first is `move`.
+           Otherwise (or when the book, a forced reply or the threat search decided) the
+           move alone.
+    {type: "status", id, size?, rule?, moves}
+        -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
+    {type: "bench", id, what: "core" | "search" | "threats" | "multipv" | "interp",
+     seconds?, depth?, lines?}
+        -> {type: "bench", id, what, results, lines}   (gomoku.bench, for CPython/Pyodide;
+           "multipv": bench_multipv(depth, lines), a multi-PV search of `lines` best moves
+           against a plain one to the same depth, default depth 6, 3 lines; "interp":
+           gomoku.bench_interp, ns per interpreter primitive)
+    {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
+    {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
+                                                        or progress)
+    {type: "coord", id, op: "failure", worker}          a search worker died or erred
+    {type: "coord", id, op: "tick"}                     deadlines, hung jobs
+    {type: "coord", id, op: "finish"}                   stop now with the best so far
+        -> {type: "coord", id, sid, jobs: [[worker, job], ...], done, wait, busy, dropped,
+            infos, result?}
+           The coordinator of a parallel search (gomoku.parallel.new_coordinator; scheme
+           "lazy" unless `scheme` names another of gomoku.parallel.SCHEMES) kept here
+           between messages; the page posts each job to search worker `worker` (which
+           answers with gomoku.parallel.run_job_json) and relays the answers back. `wait`
+           is the number of seconds after which to send a tick at the latest (null: no
+           deadline), `busy` the workers with jobs out, `dropped` those given up on
+           (failed, hung or erring: the page ends and later restarts them), `infos` the
+           {type: "info", ...} of the iterations finished since the last reply. Once
+           `done`, `result` is the move as a think would answer it ({type: "result",
+           ...}); the coordinator is then forgotten. Its clock is this worker's: seconds
+           since "start".
+
+size defaults to 15, rule to "freestyle" ("freestyle", "standard", "renju" or their codes
+0, 1, 2). Under renju black moves first, and a move list whose black player plays a
+forbidden point (overline, double four, double three) is refused with an error naming it;
+the engine's state is left as it was. The engine's own answer is checked too: a forbidden
+point it chose for black is replaced by the strongest allowed candidate (gomoku.engine.renju_guard),
+and the result then carries guard: {forbidden: [x, y], shape, message}, pv is the new move
+alone and source is "guard". limits needs at least one of timeMs, depth, nodes;
+without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
+default true) says whether the opening book may answer; the page's analysis turns it off
+so that it shows a real search. limits.threats (default true) likewise for the threat
+searches before the alpha-beta search (benchmarks of a fixed depth turn it off).
+The engine and its transposition table are kept from message to message (a game in
+progress profits); reset: true starts afresh.
+
+Anything malformed gets {type: "error", id, message} (id is null when the message had no
+usable id). `handle` never raises.
+
+Coordinates are the engine's: (x, y), 0-based, x from the left, y from the TOP row.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from gomoku import __version__
+from gomoku.core.errors import GomokuError
+
+PROTOCOL = 1
+MAX_ID_LENGTH = 128
+MAX_TIME_MS = 600_000
+MAX_DEPTH = 100
+MAX_NODES = 10**10
+MAX_WORKERS = 16
+DEFAULT_SIZE = 15
+DEFAULT_RULE = "freestyle"
+COORD_START_KEYS = frozenset(
+    ("type", "id", "op", "size", "rule", "moves", "limits", "reset", "workers", "scheme")
+)
+
+Message = dict[str, Any]
+Emit = Callable[[Message], None]
+
+
+class BadMessage(ValueError):
+    """The message does not follow the protocol; the text goes back to the page."""
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: object) -> bool:
+    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v)  # type: ignore[arg-type]
+
+
+def _message_id(message: object) -> str | int | None:
+    """The id to echo, or None when the message has no usable one."""
+    if not isinstance(message, dict):
+        return None
+    mid = message.get("id")
+    if isinstance(mid, str) and 0 < len(mid) <= MAX_ID_LENGTH:
+        return mid
+    if _is_int(mid) and abs(mid) < 2**53:
+        return mid
+    return None
+
+
+def _check_keys(obj: dict, allowed: set[str] | frozenset[str], what: str) -> None:
+    extra = sorted(str(k) for k in obj if k not in allowed)
+    if extra:
+        raise BadMessage(f"unknown field(s) in {what}: {', '.join(extra)}")
+
+
+def _parse_size(message: Message) -> int:
+    size = message.get("size", DEFAULT_SIZE)
+    if not _is_int(size):
+        raise BadMessage(f"size must be an integer, got {size!r}")
+    return size
+
+
+def _parse_rule(message: Message) -> str | int:
+    rule = message.get("rule", DEFAULT_RULE)
+    if not (isinstance(rule, str) or _is_int(rule)):
+        raise BadMessage(f"rule must be a name or a number, got {rule!r}")
+    return rule
+
+
+def _parse_moves(message: Message, size: int) -> list[tuple[int, int]]:
+    if "moves" not in message:
+        raise BadMessage("missing field: moves")
+    moves = message["moves"]
+    if not isinstance(moves, list):
+        raise BadMessage("moves must be a list of [x, y] pairs")
+    if len(moves) > size * size:
+        raise BadMessage(f"too many moves for a {size}x{size} board ({len(moves)})")
+    out = []
+    for i, mv in enumerate(moves):
+        if not (isinstance(mv, list | tuple) and len(mv) == 2 and all(map(_is_int, mv))):
+            raise BadMessage(f"moves[{i}] must be a pair of integers [x, y], got {mv!r}")
+        x, y = mv
+        if not (0 <= x < size and 0 <= y < size):
+            raise BadMessage(f"moves[{i}] = [{x}, {y}] is off the {size}x{size} board")
+        out.append((x, y))
+    return out
+
+
+def _refuse_forbidden(moves: list[tuple[int, int]], size: int, rule: str | int) -> None:
+    """Under renju, BadMessage naming the first black move (black moves first) on a
+    point forbidden when it was played. Bad sizes, rules and moves raise GomokuError."""
+    from gomoku.core.geometry import to_text
+    from gomoku.core.rules import check_size, parse_rule
+
+    if not parse_rule(rule).has_forbidden_points:
+        return
+    from gomoku.game.renju import first_forbidden_move
+
+    found = first_forbidden_move(moves, check_size(size))
+    if found:
+        i, shape = found
+        x, y = moves[i]
+        raise BadMessage(
+            f"moves[{i}] = [{x}, {y}] ({to_text(x, y, size)}) is forbidden for black ({shape})"
+        )
+
+
+MAX_MULTIPV = 8
+
+
+def _parse_limits(message: Message) -> dict[str, int | bool | None]:
+    limits = message.get("limits")
+    if not isinstance(limits, dict):
+        raise BadMessage("limits must be an object like {timeMs: 1000}")
+    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats", "multiPv"}, "limits")
+    out: dict[str, int | bool | None] = {}
+    t = limits.get("timeMs")
+    if t is not None:
+        if not _is_number(t) or not 0 < t <= MAX_TIME_MS:
+            raise BadMessage(f"limits.timeMs must be a number in (0, {MAX_TIME_MS}], got {t!r}")
+        out["time_ms"] = max(1, int(t))
+    d = limits.get("depth")
+    if d is not None:
+        if not _is_int(d) or not 1 <= d <= MAX_DEPTH:
+            raise BadMessage(f"limits.depth must be an integer in 1..{MAX_DEPTH}, got {d!r}")
+        out["depth"] = d
+    n = limits.get("nodes")
+    if n is not None:
+        if not _is_int(n) or not 1 <= n <= MAX_NODES:
+            raise BadMessage(f"limits.nodes must be a positive integer, got {n!r}")
+        out["nodes"] = n
+    if not out:
+        raise BadMessage("limits needs at least one of timeMs, depth, nodes")
+    out.setdefault("time_ms", None)  # no timeMs: bounded by depth / nodes alone
+    book = limits.get("book", True)
+    if not isinstance(book, bool):
+        raise BadMessage(f"limits.book must be true or false, got {book!r}")
+    out["use_book"] = book
+    threats = limits.get("threats", True)
+    if not isinstance(threats, bool):
+        raise BadMessage(f"limits.threats must be true or false, got {threats!r}")
+    if not threats:
+        out["use_threats"] = False
+    k = limits.get("multiPv", 1)
+    if not _is_int(k) or not 1 <= k <= MAX_MULTIPV:
+        raise BadMessage(f"limits.multiPv must be an integer in 1..{MAX_MULTIPV}, got {k!r}")
+    if k > 1:
+        out["multipv"] = k
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    """Tuples -> lists, numpy scalars -> Python numbers, recursively."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, bool | str) or value is None:
+        return value
+    if hasattr(value, "item") and callable(value.item):  # numpy scalar
+        return value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+class WebApi:
+    """Keeps one engine between messages, so its caches survive from move to move."""
+
+    def __init__(self) -> None:
+        self._engine: Any = None
+        self._parallel: dict[str, Any] | None = None  # the coordinator of a parallel search
+
+    def _engine_for(self, size: int, rule: str | int, reset: bool) -> Any:
+        from gomoku.core.rules import check_size, parse_rule
+        from gomoku.engine.facade import (
+            Engine,  # deferred: `init` answers before the tables are built
+        )
+
+        if self._engine is None:
+            self._engine = Engine(size=size, rule=rule)
+            self._engine.warm_up()  # the book and tables now (worker start), not on a move
+        elif (
+            reset or self._engine.size != check_size(size) or self._engine.rule != parse_rule(rule)
+        ):
+            self._engine.new_game(size=size, rule=rule)  # also clears the search caches
+        return self._engine
+
+    def _position(self, message: Message) -> Any:
+        size = _parse_size(message)
+        rule = _parse_rule(message)
+        moves = _parse_moves(message, size)
+        reset = message.get("reset", False)
+        if not isinstance(reset, bool):
+            raise BadMessage(f"reset must be true or false, got {reset!r}")
+        _refuse_forbidden(moves, size, rule)  # before the engine changes
+        eng = self._engine_for(size, rule, reset)
+        eng.set_position(moves)
+        return eng
+
+    @staticmethod
+    def _status_fields(eng: Any) -> Message:
+        return {
+            "winner": int(eng.winner),
+            "winningLine": [[int(x), int(y)] for x, y in (eng.winning_line or [])],
+        }
+
+    def handle(self, message: object, emit: Emit | None = None) -> Message:
+        """Answer one message; progress goes to `emit`, the final reply is returned."""
+        mid = _message_id(message)
+        try:
+            return self._dispatch(message, mid, emit)
+        except (BadMessage, GomokuError) as exc:
+            return {"type": "error", "id": mid, "message": str(exc)}
+        except Exception as exc:  # a bug: report it instead of killing the worker
+            return {"type": "error", "id": mid, "message": f"internal error: {exc!r}"}
+
+    def _dispatch(self, message: object, mid: str | int | None, emit: Emit | None) -> Message:
+        if not isinstance(message, dict):
+            raise BadMessage(f"a message must be an object, got {type(message).__name__}")
+        if mid is None:
+            raise BadMessage("missing or invalid id (a non-empty string or an integer)")
+        kind = message.get("type")
+        if kind == "init":
+            _check_keys(message, {"type", "id"}, "init")
+            return {"type": "ready", "id": mid, "version": __version__, "protocol": PROTOCOL}
+        if kind == "status":
+            _check_keys(message, {"type", "id", "size", "rule", "moves", "reset"}, "status")
+            eng = self._position(message)
+            return {
+                "type": "status",
+                "id": mid,
+                "sideToMove": int(eng.side_to_move),
+                "isOver": bool(eng.is_over),
+                "moveCount": len(eng.moves),
+                **self._status_fields(eng),
+            }
+        if kind == "think":
+            _check_keys(
+                message, {"type", "id", "size", "rule", "moves", "limits", "reset"}, "think"
+            )
+            limits = _parse_limits(message)
+            eng = self._position(message)
+            if eng.is_over:
+                raise BadMessage("the game is already over")
+            return self._think(eng, limits, mid, emit)
+        if kind == "bench":
+            _check_keys(message, {"type", "id", "what", "seconds", "depth", "lines"}, "bench")
+            return self._bench(message, mid)
+        if kind == "coord":
+            return self._coord(message, mid)
+        if isinstance(kind, str):
+            raise BadMessage(f"unknown message type {kind!r}")
+        raise BadMessage("missing or invalid type")
+
+    @staticmethod
+    def _bench(message: Message, mid: str | int) -> Message:
+        """gomoku.bench's measurements, so that Pyodide and CPython can be compared."""
+        what = message.get("what", "search")
+        if what not in ("core", "search", "threats", "multipv", "interp"):
+            raise BadMessage(
+                "bench.what must be 'core', 'search', 'threats', 'multipv' or 'interp', "
+                f"got {what!r}"
+            )
+        seconds = message.get("seconds", 1.0)
+        if not _is_number(seconds) or not 0.01 <= seconds <= 30:
+            raise BadMessage(f"bench.seconds must be a number in [0.01, 30], got {seconds!r}")
+        # depth: the node signature's search depth, or for threats the VCT depth
+        # (multipv: the depth of both searches)
+        most = {"threats": 8, "multipv": 7}.get(what, 6)
+        depth = message.get("depth", {"threats": 7, "multipv": 6}.get(what, 4))
+        if not _is_int(depth) or not 1 <= depth <= most:
+            raise BadMessage(f"bench.depth must be an integer in 1..{most}, got {depth!r}")
+        if "lines" in message and what != "multipv":
+            raise BadMessage(f"bench.lines is for what 'multipv' only, not {what!r}")
+        n_lines = message.get("lines", 3)
+        if not _is_int(n_lines) or not 2 <= n_lines <= MAX_MULTIPV:
+            raise BadMessage(f"bench.lines must be an integer in 2..{MAX_MULTIPV}, got {n_lines!r}")
+        from gomoku import bench
+
+        lines: list[str] = []
+        if what == "core":
+            results = bench.bench_core(float(seconds), out=lines.append)
+        elif what == "threats":
+            results = bench.bench_threats(depth, out=lines.append)
+        elif what == "multipv":
+            results = bench.bench_multipv(depth, n_lines, out=lines.append)
+        elif what == "interp":
+            from gomoku.bench_interp import bench_interp
+
+            results = bench_interp(out=lines.append)
+        else:
+            results = bench.bench_search(float(seconds), depth, out=lines.append)
+        return {
+            "type": "bench",
+            "id": mid,
+            "what": what,
+            "results": _jsonable(results),
+            "lines": lines,
+        }
+
+    def _coord(self, message: Message, mid: str | int) -> Message:
+        """One step of a parallel search (see the module doc, type "coord")."""
+        import time
+
+        op = message.get("op")
+        if op == "start":
+            _check_keys(message, COORD_START_KEYS, "coord")
+            workers = message.get("workers")
+            if not _is_int(workers) or not 1 <= workers <= MAX_WORKERS:
+                raise BadMessage(f"workers must be an integer in 1..{MAX_WORKERS}, got {workers!r}")
+            from gomoku.parallel import DEFAULT_SCHEME, SCHEMES, new_coordinator
+
+            scheme = message.get("scheme", DEFAULT_SCHEME)
+            if not isinstance(scheme, str) or scheme not in SCHEMES:
+                raise BadMessage(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
+            limits = _parse_limits(message)
+            eng = self._position(message)
+            if eng.is_over:
+                raise BadMessage("the game is already over")
+            from gomoku.engine.facade import Limits
+
+            infos: list[Message] = []
+
+            def on_info(info: Any) -> None:
+                infos.append({"type": "info", **_jsonable(info.to_dict())})
+
+            coord = new_coordinator(
+                list(eng.moves),
+                eng.size,
+                eng.rule,
+                Limits(**limits),
+                workers,
+                scheme=scheme,
+                fresh=bool(message.get("reset", False)),
+                on_info=on_info,
+                abortable=False,  # a Web Worker cannot be interrupted
+            )
+            self._parallel = {"coord": coord, "t0": time.perf_counter(), "infos": infos}
+            self._parallel["engine"] = eng
+            return self._coord_reply(mid, coord.start(0.0))
+        if op not in ("result", "failure", "tick", "finish"):
+            raise BadMessage(f"coord.op must be start, result, failure, tick or finish, got {op!r}")
+        _check_keys(message, {"type", "id", "op", "worker", "result"}, "coord")
+        par = self._parallel
+        if par is None:
+            raise BadMessage("no parallel search is running")
+        coord = par["coord"]
+        now = time.perf_counter() - par["t0"]
+        if op in ("result", "failure"):
+            worker = message.get("worker")
+            if not _is_int(worker) or not 0 <= worker < coord.workers:
+                raise BadMessage(f"worker must be an integer in 0..{coord.workers - 1}")
+            if op == "failure":
+                jobs = coord.on_failure(worker, now, f"worker {worker} failed")
+                return self._coord_reply(mid, jobs)
+            result = message.get("result")
+            if not isinstance(result, dict):
+                raise BadMessage("result must be an object (a search worker's answer)")
+            return self._coord_reply(mid, coord.on_result(worker, result, now))
+        if op == "finish":
+            coord.stop()
+            return self._coord_reply(mid, [])
+        return self._coord_reply(mid, coord.on_tick(now))
+
+    def _coord_reply(self, mid: str | int, jobs: list) -> Message:
+        import time
+
+        par = self._parallel
+        assert par is not None
+        coord = par["coord"]
+        now = time.perf_counter() - par["t0"]
+        infos = list(par["infos"])
+        par["infos"].clear()
+        reply: Message = {
+            "type": "coord",
+            "id": mid,
+            "sid": coord.sid,
+            "jobs": _jsonable([[w, job] for w, job in jobs]),
+            "done": bool(coord.done),
+            "wait": None if coord.done else coord.wait_time(now),
+            "busy": list(coord.busy_workers()),
+            "dropped": sorted(coord.dropped),
+            "infos": [{**i, "id": mid} for i in infos],
+        }
+        if coord.done:
+            self._parallel = None
+            eng = par["engine"]
+            result = coord.result(now)
+            reply["result"] = self._result_reply(eng, result, mid)
+        return reply
+
+    def _result_reply(self, eng: Any, result: Any, mid: str | int) -> Message:
+        """The "result" message for `result` (a SearchResult); plays it on `eng`. Under
+        renju a forbidden black move is replaced first (renju_guard): the reply then
+        names it in `guard`, its line is the new move alone and its source "guard"."""
+        from gomoku.core.geometry import to_text
+        from gomoku.engine.renju_guard import safe_move
+
+        x, y = (int(v) for v in result.move)
+        reply: Message = {"type": "result", "id": mid, **_jsonable(result.to_dict())}
+        replacement = safe_move(eng.moves, eng.size, eng.rule, (x, y))
+        if replacement is not None:
+            x, y = replacement.move
+            fx, fy = replacement.forbidden
+            reply["pv"] = [[x, y]]
+            reply["top"] = [
+                {
+                    "move": [x, y],
+                    "score": reply["score"],
+                    "score_text": reply["score_text"],
+                    "pv": [[x, y]],
+                }
+            ]
+            reply["source"] = "guard"
+            reply["guard"] = {
+                "forbidden": [fx, fy],
+                "shape": replacement.shape,
+                "message": replacement.message(eng.size),
+            }
+        reply["move"] = [x, y]
+        reply["moveText"] = to_text(x, y, eng.size)
+        eng.play(x, y)
+        reply.update(self._status_fields(eng))
+        return reply
+
+    def _think(
+        self, eng: Any, limits: dict[str, int | bool | None], mid: str | int, emit: Emit | None
+    ) -> Message:
+        from gomoku.engine.facade import Limits
+
+        def on_info(info: Any) -> None:
+            if emit is not None:
+                emit({"type": "info", "id": mid, **_jsonable(info.to_dict())})
+
+        result = eng.think(Limits(**limits), on_info=on_info)
+        return self._result_reply(eng, result, mid)
+
+
+_api = WebApi()
+
+
+def handle(message: object, emit: Emit | None = None) -> Message:
+    """Answer one message with the module's shared engine (see WebApi.handle)."""
+    return _api.handle(message, emit)
+
+
+def handle_json(text: str, emit_json: Callable[[str], None] | None = None) -> str:
+    """The worker's entry point: a JSON message in, a JSON reply out.
+
+    Progress messages go to `emit_json` as JSON strings.
+    """
+    try:
+        message = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        return json.dumps({"type": "error", "id": None, "message": f"invalid JSON: {exc}"})
+
+    def emit(reply: Message) -> None:
+        if emit_json is not None:
+            emit_json(json.dumps(reply))
+
+    return json.dumps(handle(message, emit))

@@ -1,0 +1,212 @@
+"""Candidate moves in threat buckets, with forced replies and forward pruning.
+
+Candidates are the empty cells within distance 2 of a stone that the board keeps. A
+cell only at distance 2 is kept when it builds something for the mover (the far-attack
+exception) or blocks a strong threat; quiet defence is played next to the stones.
+
+Buckets, strongest first: make five > block five > make an open four > (opponent can
+make a four or open four: only blocks and own fours) > four-three and double threats >
+open threes and blocks of open threes > twos > rest. Inside a bucket, cells are ordered
+by an attack + defence score from their direction classes (weights.py).
+"""
+
+from __future__ import annotations
+
+from gomoku.core.rules import Rule
+from gomoku.game.board import NEAR1, Board
+from gomoku.game.renju import forbidden, screen
+from gomoku.patterns.tables import (
+    BLACK,
+    COUNT_BITS,
+    FOUR,
+    OPEN_FOUR,
+    SIDE_MASK,
+    SIDE_SHIFT,
+    T_DOUBLE_THREE,
+    T_FIVE,
+    T_FOUR,
+    T_FOUR_THREE,
+    T_NONE,
+    T_OPEN_FOUR,
+    T_OPEN_THREE,
+    T_OPEN_TWO,
+    T_THREE,
+    all_summaries,
+    threat_class,
+)
+from gomoku.patterns.weights import ATTACK_WEIGHT, DEFENCE_WEIGHT
+
+# Buckets (higher first)
+B_WIN, B_BLOCK_FIVE, B_OPEN_FOUR, B_BLOCK_OPEN_FOUR = 9, 8, 7, 6
+B_DOUBLE, B_FOUR, B_THREE, B_TWO, B_REST = 5, 4, 3, 2, 1
+
+ATTACK_BUCKET = {
+    T_FIVE: B_WIN,
+    T_OPEN_FOUR: B_OPEN_FOUR,
+    T_FOUR_THREE: B_DOUBLE,
+    T_DOUBLE_THREE: B_DOUBLE,
+    T_FOUR: B_FOUR,
+    T_OPEN_THREE: B_THREE,
+    T_THREE: B_TWO,
+    T_OPEN_TWO: B_TWO,
+}
+DEFENCE_BUCKET = {
+    T_FIVE: B_BLOCK_FIVE,
+    T_OPEN_FOUR: B_BLOCK_OPEN_FOUR,
+    T_FOUR_THREE: B_DOUBLE,
+    T_DOUBLE_THREE: B_DOUBLE,
+    T_OPEN_THREE: B_THREE,
+    T_FOUR: B_THREE,
+}
+
+DEFAULT_MAX_MOVES = 20  # forward pruning: best N in quiet positions
+BUCKET_SCALE = 1 << 20
+
+
+def _build_info() -> dict[int, tuple[int, int, int, bool]]:
+    """summary -> (threat class, attack score, defence score, has a line four-or-better)."""
+    info = {}
+    for s in all_summaries():
+        att = sum(ATTACK_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
+        dfn = sum(DEFENCE_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
+        line_four = bool((s >> (COUNT_BITS * FOUR)) & 7 or (s >> (COUNT_BITS * OPEN_FOUR)) & 7)
+        info[s] = (threat_class(s), att, dfn, line_four)
+    return info
+
+
+INFO = _build_info()
+
+
+def cell_threats(board: Board, p: int) -> tuple[int, int]:
+    """(mover's threat class, opponent's threat class) at empty cell p."""
+    s = board.summary[p]
+    black, white = INFO[s & SIDE_MASK][0], INFO[(s >> SIDE_SHIFT) & SIDE_MASK][0]
+    return (black, white) if board.side == 1 else (white, black)
+
+
+# Per full cell summary (both sides), cached: ordering key and flags for either mover.
+F_WIN, F_BLOCK_FIVE, F_OPEN_FOUR, F_THREAT, F_FAR_OK, F_FORCING_OK = 1, 2, 4, 8, 16, 32
+_SPECIAL = F_WIN | F_BLOCK_FIVE | F_OPEN_FOUR | F_THREAT
+_CELL: dict[int, tuple[int, int, int, int]] = {}
+CELL_CACHE_LIMIT = 100_000
+CELL_BITS = 10  # cell indices are < 1024 (a padded 20x20 board has 900 cells)
+
+
+def _mover_entry(own: tuple, opp: tuple) -> tuple[int, int]:
+    oc, pc = own[0], opp[0]
+    if pc == T_FIVE and oc != T_FIVE:
+        bucket = B_BLOCK_FIVE
+    else:
+        bucket = max(ATTACK_BUCKET.get(oc, B_REST), DEFENCE_BUCKET.get(pc, B_REST))
+    flags = 0
+    if oc == T_FIVE:
+        flags |= F_WIN
+    if pc == T_FIVE:
+        flags |= F_BLOCK_FIVE
+    if oc == T_OPEN_FOUR:
+        flags |= F_OPEN_FOUR
+    if pc >= T_OPEN_FOUR:
+        flags |= F_THREAT
+    if oc >= T_OPEN_TWO or pc >= T_FOUR:
+        flags |= F_FAR_OK
+    if oc >= T_FOUR or opp[3]:
+        flags |= F_FORCING_OK
+    return bucket * BUCKET_SCALE + own[1] + opp[2], flags
+
+
+def _cell_entry(s: int) -> tuple[int, int, int, int]:
+    b, w = INFO[s & SIDE_MASK], INFO[(s >> SIDE_SHIFT) & SIDE_MASK]
+    e = _mover_entry(b, w) + _mover_entry(w, b)
+    if len(_CELL) >= CELL_CACHE_LIMIT:
+        _CELL.clear()
+    _CELL[s] = e
+    return e
+
+
+def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[int]:
+    """Ordered candidate cells for the side to move (see module doc).
+
+    Forced situations return only the relevant cells: a winning cell; the cells that
+    block the opponent's five; a move making an open four; when the opponent threatens
+    an open four, only our fours and the cells that stop it. ``max_moves`` prunes the
+    ordered list of a quiet position (None keeps all). An empty board gives the centre.
+
+    Under renju black's forbidden points are never generated; an empty list with
+    candidates on the board then means black has no move that is not lost (its only
+    block of a five is forbidden).
+    """
+    if not board.history:
+        c = board.size // 2
+        return [board.layout.index(c, c)]
+    banned = black_forbidden(board) if board.rule is Rule.RENJU and board.side == BLACK else ()
+    summary = board.summary
+    near = board.near
+    cache = _CELL
+    o = 0 if board.side == 1 else 2
+    special = 0
+    scored = []
+    for q in board.candidates:
+        if banned and q in banned:
+            continue
+        s = summary[q]
+        e = cache.get(s)
+        if e is None:
+            e = _cell_entry(s)
+        flags = e[o + 1]
+        if flags & _SPECIAL:
+            if flags & F_WIN:
+                return [q]
+            special |= flags
+        elif near[q] < NEAR1 and not flags & F_FAR_OK:
+            continue  # distance 2 and neither attack nor a real block
+        scored.append((e[o] << CELL_BITS) | q)
+    if banned and not special & F_BLOCK_FIVE and board.fives(3 - board.side):
+        return []  # renju: every block of the opponent's five is forbidden to black
+    scored.sort(reverse=True)
+    mask = (1 << CELL_BITS) - 1
+    if special & F_BLOCK_FIVE:
+        return sorted(k & mask for k in scored if k >> CELL_BITS >= B_BLOCK_FIVE * BUCKET_SCALE)
+    if special & F_OPEN_FOUR:
+        for k in scored:
+            q = k & mask
+            if cache[summary[q]][o + 1] & F_OPEN_FOUR:
+                return [q]
+    if special & F_THREAT:
+        # Only our fours and the cells where the opponent would make a four or better.
+        return [k & mask for k in scored if cache[summary[k & mask]][o + 1] & F_FORCING_OK]
+    if max_moves is not None and len(scored) > max_moves:
+        del scored[max_moves:]
+    return [k & mask for k in scored]
+
+
+# Black one-side summaries that may be forbidden (renju.screen says not "no").
+_SUSPECT = frozenset(s for s in all_summaries() if screen(s) is not None)
+
+
+def black_forbidden(board: Board) -> set[int]:
+    """Black's forbidden points among the candidates of a renju board: only the cells
+    whose summary the screen cannot clear get the exact check (renju.forbidden)."""
+    summary = board.summary
+    return {
+        q
+        for q in board.candidates
+        if (summary[q] & SIDE_MASK) in _SUSPECT and forbidden(board, q) is not None
+    }
+
+
+def ranked(board: Board) -> list[tuple[int, int]]:
+    """(ordering key, cell) for every candidate ``generate`` considers, strongest first,
+    without its forcing and pruning: the same keys and the same distance rule."""
+    o = 0 if board.side == 1 else 2
+    out = []
+    for q in board.candidates:
+        s = board.summary[q]
+        e = _CELL.get(s) or _cell_entry(s)
+        if not e[o + 1] & (_SPECIAL | F_FAR_OK) and board.near[q] < NEAR1:
+            continue
+        out.append((e[o], q))
+    out.sort(reverse=True)
+    return out
+
+
+__all__ = ["generate", "ranked", "cell_threats", "INFO", "T_NONE"]
