@@ -35,6 +35,7 @@ from gomoku.protocol.pbrain import (
     parse_point,
     rule_from_info,
 )
+from gomoku.search import timeman
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
@@ -111,13 +112,13 @@ def test_compute_limits() -> None:
     assert 1 <= lim["time_ms"] <= lim["hard_ms"]
     # short turn: the margin keeps the cap well below the turn time
     lim = compute_limits(TimeSettings(timeout_turn=100))
-    share = pbrain.SOFT_SHARE_NUM / pbrain.SOFT_SHARE_DEN
+    share = timeman.SOFT_SHARE_NUM / timeman.SOFT_SHARE_DEN
     assert lim["hard_ms"] == 65 and lim["time_ms"] == int(65 * share)
     # the margin is capped for long turns
     assert compute_limits(TimeSettings(timeout_turn=60000))["hard_ms"] == 59700
     # instant play
     lim = compute_limits(TimeSettings(timeout_turn=0))
-    assert lim == {"time_ms": 1, "hard_ms": pbrain.INSTANT_HARD_MS, "time_left_ms": None}
+    assert lim == {"time_ms": 1, "hard_ms": timeman.INSTANT_HARD_MS, "time_left_ms": None}
     # little time left on the match clock: both clamped, clock passed through
     lim = compute_limits(
         TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000), stones=20

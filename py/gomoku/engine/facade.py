@@ -26,24 +26,24 @@ from gomoku.patterns.tables import BLACK
 from gomoku.search.alphabeta import ROOT_MAX_MOVES, Progress, Searcher
 from gomoku.search.movegen import generate
 from gomoku.search.threats import ThreatSearch
+from gomoku.search.timeman import (
+    DEFENCE_SHARE,
+    VCF_SHARE,
+    VCT_SHARE,
+    check_deadline,
+    move_budget,
+    search_times,
+    stage_deadline,
+)
 from gomoku.search.tt import TranspositionTable
 
 ENGINE_NAME = "gomoku-engine"
 ENGINE_VERSION = __version__
 
-# Share of the soft time given to the threat searches at the root.
-VCF_SHARE = 0.10
-VCT_SHARE = 0.15
-DEFENCE_SHARE = 0.2
 VCF_DEPTH = 12  # attacker moves
 VCT_DEPTH = 6
 DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
 DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
-POST_CHECK_RESERVE = 0.2  # share of the time left kept back when checking the chosen move
-HARD_FACTOR = 2.5  # default hard cap = HARD_FACTOR x soft time
-OVERRUN_FACTOR = 2.0  # the main search stops at this multiple of the soft time (timeman)
-SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
-MOVES_TO_GO = 25  # a game clock is spread over this many moves
 SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric
 
 
@@ -62,29 +62,9 @@ class Limits:
     multipv: int = 1  # > 1: also report the best that many root moves (SearchResult.top)
 
     def budget(self) -> tuple[float | None, float | None]:
-        """(soft, hard) seconds from time_ms, hard_ms and the game clock.
-
-        With a node or depth limit and no time_ms, the hard cap (hard_ms, or the clock's
-        share) is a safety cap only: there is no soft target (None), so no stage gets a
-        share of the time and the search does not stop early; the node or depth limit
-        decides the move, the same whatever the machine load, unless the cap is reached.
-        """
-        soft = self.time_ms
-        hard = self.hard_ms
-        if soft is not None and hard is None:
-            hard = soft * HARD_FACTOR
-        safety_cap_only = soft is None and (self.nodes is not None or self.depth is not None)
-        if self.time_left_ms is not None:
-            cap = max(self.time_left_ms / 4, 1.0)
-            hard = cap if hard is None else min(hard, cap)
-            if not safety_cap_only:
-                share = max(self.time_left_ms / MOVES_TO_GO, 1.0)
-                soft = share if soft is None else min(soft, share)
-        if hard is not None:
-            hard = max(hard - SAFETY_MS, 1.0)
-            if not safety_cap_only:
-                soft = hard if soft is None else min(soft, hard)
-        return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
+        """(soft, hard) seconds for this move: ``gomoku.search.timeman.move_budget``."""
+        fixed_work = self.nodes is not None or self.depth is not None
+        return move_budget(self.time_ms, self.hard_ms, self.time_left_ms, fixed_work)
 
 
 def renju_checked(board: Board, line: list[int] | None) -> list[int] | None:
@@ -314,7 +294,6 @@ class Engine:
         soft, hard = limits.budget()
         if soft is None and limits.depth is None and limits.nodes is None:
             raise ValueError("think needs a time, depth or node limit")
-        soft_deadline = start + soft if soft is not None else None
         hard_deadline = start + hard if hard is not None else None
 
         def result(
@@ -346,9 +325,7 @@ class Engine:
         if limits.use_threats:
 
             def share(fraction: float) -> float | None:
-                if soft_deadline is None:  # no soft target: the hard cap is the only bound
-                    return hard_deadline
-                return min(time.perf_counter() + soft * fraction, hard_deadline or 1e300)
+                return stage_deadline(time.perf_counter(), soft, fraction, hard_deadline)
 
             threats = ThreatSearch(board, cache=self.threat_cache)
             line = renju_checked(board, threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap))
@@ -364,11 +341,7 @@ class Engine:
         if not root_moves:  # no threat, or every move loses to it: search them all
             root_moves = generate(board, ROOT_MAX_MOVES)
         root_moves = self._unique_root_moves(root_moves)
-        elapsed = time.perf_counter() - start
-        remaining_soft = None if soft is None else max(soft - elapsed, 0.001)
-        # The search may run past the soft target to finish a move, never past the hard cap.
-        stop = hard if soft is None else min(hard or 1e300, soft * OVERRUN_FACTOR)
-        remaining_hard = None if stop is None else max(stop - elapsed, 0.001)
+        remaining_soft, remaining_hard = search_times(soft, hard, time.perf_counter() - start)
         return SearchPlan(
             root_moves=root_moves,
             max_depth=limits.depth or 64,
@@ -519,9 +492,7 @@ class Engine:
         the opponent's threat, play the first move shown to stop it instead, or else the
         first of the other unchecked moves that the check clears. Returns (the move to
         play, threat nodes searched)."""
-        deadline = plan.hard_deadline
-        if deadline is not None:
-            deadline -= (deadline - time.perf_counter()) * POST_CHECK_RESERVE
+        deadline = check_deadline(plan.hard_deadline, time.perf_counter())
         kind = plan.threat_kind or "vct"
         cap = plan.threat_node_cap
         holds, nodes = self._defence_check(move, kind, deadline, cap)

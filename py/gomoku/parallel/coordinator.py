@@ -1,6 +1,6 @@
 """The coordinator's common part: jobs out, answers in, deadlines, failures; no clock, no I/O.
 
-A scheme (lazy.py, ybw.py) subclasses ``Coordinator`` and decides which jobs to hand
+A scheme (lazy.py) subclasses ``Coordinator`` and decides which jobs to hand
 out and what the answers mean; this class keeps the books and holds the limits.
 
 The driver's side of the contract (driver.py for processes, gomoku.protocol.webapi for the

@@ -69,6 +69,7 @@ from gomoku import __version__
 from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import to_text
 from gomoku.core.rules import MAX_SIZE, MIN_SIZE, Rule
+from gomoku.search.timeman import gomocup_limits, node_limited
 
 Point = tuple[int, int]
 
@@ -77,15 +78,6 @@ BRAIN_AUTHOR = "gomoku-engine project"
 BRAIN_COUNTRY = "-"
 
 DEFAULT_TIMEOUT_TURN_MS = 5000
-# Milliseconds kept back for process overhead (pipe, flush, scheduler jitter) plus a
-# fraction of the turn time, so the move arrives before the manager's deadline.
-OVERHEAD_MS = 30
-OVERHEAD_FRACTION = 0.05
-MAX_OVERHEAD_MS = 300
-# timeout_turn 0 means "as fast as possible": a tiny search with this hard cap.
-INSTANT_HARD_MS = 50
-# A manager that has no match limit may send this as time_left.
-NO_LIMIT_SENTINEL = 2**31 - 1
 # Under INFO max_node the book chooses among close replies with this seed (determinism).
 NODE_LIMIT_SEED = 0
 
@@ -220,57 +212,25 @@ class TimeSettings:
 
 
 MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
-SOFT_SHARE_NUM, SOFT_SHARE_DEN = 4, 5  # soft target (optimum) = this share of the hard cap
 
 
 def compute_limits(
     settings: TimeSettings, stones: int = 0, cells: int = 225
 ) -> dict[str, int | None]:
-    """Turn Gomocup time controls into keyword arguments for ``Limits``.
-
-    Returns {"time_ms": soft target, "hard_ms": cap, "time_left_ms": clock or None}, with
-    1 <= time_ms <= hard_ms. The hard cap is timeout_turn minus a safety margin for process
-    overhead (30 ms + 5%, at most 300 ms); the soft target is 4/5 of it (the engine may run
-    past its soft target to finish a move, never past the cap). timeout_turn 0
-    means "as fast as possible" (soft 1 ms, hard 50 ms). When a match clock is known
-    (time_left given and timeout_match not 0) both are clamped: soft to time_left divided
-    by an estimate of our remaining moves, hard to a third of time_left minus the margin.
-    """
-    turn = settings.timeout_turn
-    if turn <= 0:
-        soft, hard = 1, INSTANT_HARD_MS
-    else:
-        margin = min(MAX_OVERHEAD_MS, OVERHEAD_MS + int(turn * OVERHEAD_FRACTION))
-        hard = max(1, turn - margin)
-        soft = max(1, hard * SOFT_SHARE_NUM // SOFT_SHARE_DEN)
-    left = settings.time_left
-    clock: int | None = None
-    if left is not None and settings.timeout_match != 0 and left < NO_LIMIT_SENTINEL:
-        clock = max(0, left)
-        moves_to_go = min(25, max(5, (cells - stones) // 2))
-        margin = OVERHEAD_MS + int(clock * OVERHEAD_FRACTION / moves_to_go)
-        hard = min(hard, max(1, clock // 3 - margin))
-        soft = min(soft, max(1, clock // moves_to_go - margin))
-    soft = max(1, min(soft, hard))
-    return {"time_ms": soft, "hard_ms": hard, "time_left_ms": clock}
+    """The ``Limits`` keywords for the time controls received so far: the time manager's
+    ``gomocup_limits`` (gomoku.search.timeman decides; this only passes them in)."""
+    return gomocup_limits(
+        settings.timeout_turn, settings.timeout_match, settings.time_left, stones, cells
+    )
 
 
 def node_limits(budget: dict[str, int | None], max_nodes: int) -> dict[str, int | None]:
-    """Limits keyword arguments for a node-limited move (``INFO max_node``).
-
-    ``budget`` is :func:`compute_limits`'s answer; only its hard cap is kept, as a safety
-    cap (no soft target, no clock share), so the node limit alone decides the move.
-    The book's choice uses the fixed seed NODE_LIMIT_SEED.
-    """
+    """Limits keyword arguments for a node-limited move (``INFO max_node``): the node limit,
+    the time manager's safety cap (``node_limited``) and the book's fixed seed
+    NODE_LIMIT_SEED."""
     if max_nodes <= 0:
         raise ValueError(f"max_nodes must be positive, got {max_nodes}")
-    return {
-        "time_ms": None,
-        "hard_ms": budget["hard_ms"],
-        "time_left_ms": None,
-        "nodes": max_nodes,
-        "seed": NODE_LIMIT_SEED,
-    }
+    return {**node_limited(budget), "nodes": max_nodes, "seed": NODE_LIMIT_SEED}
 
 
 def format_move(point: Point) -> str:
