@@ -77,6 +77,7 @@ from typing import Any, TextIO
 from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import moves_to_text
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
+from gomoku.engine.levels import level as level_of
 from gomoku_lab.openings import BALANCED_OPENINGS, SPRT_OPENINGS, load_openings
 from gomoku_lab.pairs import (
     PairTracker,
@@ -409,6 +410,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--nodes1", type=int, default=None, help="engine 1's node budget")
     p.add_argument("--nodes2", type=int, default=None, help="engine 2's node budget")
     p.add_argument(
+        "--level1",
+        type=int,
+        default=None,
+        help="engine 1's level (INFO level; gomoku.engine.levels)",
+    )
+    p.add_argument("--level2", type=int, default=None, help="engine 2's level")
+    p.add_argument(
         "--sprt",
         nargs=2,
         type=float,
@@ -540,14 +548,25 @@ def main(argv: list[str] | None = None) -> int:
     nodes1, nodes2 = _node_budgets(args)
     if any(n is not None and n < 1 for n in (nodes1, nodes2)):
         parser.error("--nodes, --nodes1 and --nodes2 must be >= 1")
-    node_limited = nodes1 is not None or nodes2 is not None
+    levels = (args.level1, args.level2)
+    level_nodes = []
+    for lv in levels:
+        if lv is None:
+            continue
+        try:
+            level_nodes.append(level_of(lv).nodes)
+        except GomokuError as exc:
+            parser.error(str(exc))
+    node_limited = (
+        nodes1 is not None or nodes2 is not None or any(n is not None for n in level_nodes)
+    )
     turn_ms = args.turn_ms
     if turn_ms is None and args.turn_ms1 is not None and args.turn_ms2 is not None:
         turn_ms = max(args.turn_ms1, args.turn_ms2)
     if turn_ms is None:
         if not node_limited:
             parser.error("--turn-ms is required without --nodes")
-        turn_ms = default_turn_ms((nodes1, nodes2))
+        turn_ms = default_turn_ms((nodes1, nodes2, *level_nodes))
     if args.games < 1 or turn_ms < 0 or args.concurrency < 1:
         parser.error("--games and --concurrency must be >= 1 and --turn-ms >= 0")
     if any(ms is not None and ms < 0 for ms in (args.turn_ms1, args.turn_ms2)):
@@ -596,6 +615,8 @@ def main(argv: list[str] | None = None) -> int:
                 nodes2=nodes2,
                 turn_ms1=args.turn_ms1,
                 turn_ms2=args.turn_ms2,
+                level1=args.level1,
+                level2=args.level2,
                 env1=engines[0].env,
                 env2=engines[1].env,
             )
@@ -647,6 +668,8 @@ def _play(
             else f"{cfg.nodes1 or 'no limit'} (engine1) / {cfg.nodes2 or 'no limit'} (engine2)"
         )
         limits = f"{shown} nodes/move, turn cap {limits}"
+    if cfg.level1 is not None or cfg.level2 is not None:
+        limits = f"levels {cfg.level1 or '-'} (engine1) / {cfg.level2 or '-'} (engine2), {limits}"
     print(
         f"Match: {cfg.games} games{' at most (SPRT)' if sprt else ''}, {limits}"
         f"{f', {cfg.match_ms} ms/game' if cfg.match_ms else ''}, {cfg.size}x{cfg.size} "

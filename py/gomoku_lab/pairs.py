@@ -89,6 +89,9 @@ def game_record(result: GameResult, cfg: MatchConfig, names: list[str]) -> dict[
         "turn_ms2": cfg.turn_ms_of(1),
         "nodes1": cfg.nodes1,
         "nodes2": cfg.nodes2,
+        "level1": cfg.level1,
+        "level2": cfg.level2,
+        "seed": pair_number(spec.index),  # the INFO seed of a level (the pair's number)
         "opening_index": spec.opening_index,
         "opening": moves_to_text(spec.opening, cfg.size),
         "black": f"engine{spec.black + 1}",

@@ -78,7 +78,9 @@ class MatchConfig:
     them (None: none). nodes1 / nodes2: the engine's node budget per move, sent as
     ``INFO max_node`` (None: no node limit; the time limits hold either way).
     turn_ms1 / turn_ms2: the engine's own time per move (None: ``turn_ms``), for
-    matches of one engine at two time controls.
+    matches of one engine at two time controls. level1 / level2: the engine's level
+    (gomoku.engine.levels), sent as ``INFO level`` with ``INFO seed`` (the pair's number,
+    so both games of a colour-swapped pair share it); None: none sent.
     """
 
     engine1: str
@@ -98,6 +100,8 @@ class MatchConfig:
     env2: dict[str, str] | None = None
     turn_ms1: int | None = None
     turn_ms2: int | None = None
+    level1: int | None = None
+    level2: int | None = None
 
     def turn_ms_of(self, engine: int) -> int:
         """The time per move of engine 0 (engine1) or 1 (engine2), in ms."""
@@ -107,6 +111,10 @@ class MatchConfig:
     def nodes_of(self, engine: int) -> int | None:
         """The node budget of engine 0 (engine1) or 1 (engine2)."""
         return self.nodes1 if engine == 0 else self.nodes2
+
+    def level_of(self, engine: int) -> int | None:
+        """The level of engine 0 (engine1) or 1 (engine2)."""
+        return self.level1 if engine == 0 else self.level2
 
 
 @dataclass
@@ -154,14 +162,20 @@ INFO_RULE_BITS = {Rule.FREESTYLE: 0, Rule.STANDARD: 1, Rule.RENJU: 4}
 
 
 def new_game(
-    engine: EngineProcess, cfg: MatchConfig, nodes: int | None = None, turn_ms: int | None = None
+    engine: EngineProcess,
+    cfg: MatchConfig,
+    nodes: int | None = None,
+    turn_ms: int | None = None,
+    level: int | None = None,
+    seed: int = 0,
 ) -> None:
     """Bring an engine to a fresh game with this match's settings (EngineError on failure).
 
     The INFO settings go first, so that an engine can prepare for the rule while it
     answers START/RESTART (which has a generous timeout) rather than during its first move.
     ``nodes`` is sent as ``INFO max_node`` (nothing is sent for None); ``turn_ms`` as
-    ``INFO timeout_turn`` (None: ``cfg.turn_ms``).
+    ``INFO timeout_turn`` (None: ``cfg.turn_ms``); ``level`` as ``INFO level`` followed by
+    ``INFO seed seed`` (nothing for None).
     """
     if not engine.alive:
         engine.start()
@@ -175,6 +189,7 @@ def new_game(
         "INFO game_type 1",
         f"INFO rule {INFO_RULE_BITS[cfg.rule]}",
         *([f"INFO max_node {nodes}"] if nodes is not None else []),
+        *([f"INFO level {level}", f"INFO seed {seed}"] if level is not None else []),
     )
     if engine.fresh:
         engine.request_ok(f"START {cfg.size}", START_TIMEOUT_S)
@@ -209,7 +224,14 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
 
     for idx in (0, 1):
         try:
-            new_game(engines[idx], cfg, cfg.nodes_of(idx), cfg.turn_ms_of(idx))
+            new_game(
+                engines[idx],
+                cfg,
+                cfg.nodes_of(idx),
+                cfg.turn_ms_of(idx),
+                cfg.level_of(idx),
+                seed=spec.index // 2,
+            )
         except EngineError as exc:
             engines[idx].kill()
             return lose(idx, "start", f"failed to start a game: {exc}")

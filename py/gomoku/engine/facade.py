@@ -60,6 +60,12 @@ class Limits:
     use_threats: bool = True
     seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
     multipv: int = 1  # > 1: also report the best that many root moves (SearchResult.top)
+    # The threat stages' reach (None: the engine's own, VCF_DEPTH / VCT_DEPTH; 0: the stage
+    # is skipped) and whether the opponent's threats are looked for (the levels below the
+    # full engine see shorter threats, and may not look at the opponent's: levels.py).
+    vcf_depth: int | None = None
+    vct_depth: int | None = None
+    defence: bool = True
 
     def budget(self) -> tuple[float | None, float | None]:
         """(soft, hard) seconds for this move: ``gomoku.search.timeman.move_budget``."""
@@ -327,16 +333,21 @@ class Engine:
             def share(fraction: float) -> float | None:
                 return stage_deadline(time.perf_counter(), soft, fraction, hard_deadline)
 
+            vcf_depth = VCF_DEPTH if limits.vcf_depth is None else limits.vcf_depth
+            vct_depth = VCT_DEPTH if limits.vct_depth is None else limits.vct_depth
             threats = ThreatSearch(board, cache=self.threat_cache)
-            line = renju_checked(board, threats.vcf(VCF_DEPTH, share(VCF_SHARE), node_cap))
-            if line is None:
-                line = renju_checked(board, threats.vct(VCT_DEPTH, share(VCT_SHARE), node_cap))
+            line = None
+            if vcf_depth > 0:
+                line = renju_checked(board, threats.vcf(vcf_depth, share(VCF_SHARE), node_cap))
+            if line is None and vct_depth > 0:
+                line = renju_checked(board, threats.vct(vct_depth, share(VCT_SHARE), node_cap))
             nodes += threats.nodes
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
-            defence = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
-            nodes += defence.nodes
-            root_moves = defence.safe + defence.unchecked
+            if limits.defence:
+                defence = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
+                nodes += defence.nodes
+                root_moves = defence.safe + defence.unchecked
 
         if not root_moves:  # no threat, or every move loses to it: search them all
             root_moves = generate(board, ROOT_MAX_MOVES)

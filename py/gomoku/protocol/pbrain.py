@@ -357,6 +357,8 @@ class Brain:
         self.clear_workers = True  # the next parallel search clears the workers' tables
         self.max_nodes: int | None = None  # INFO max_node: node limit per move, None = none
         self.multipv = 1  # INFO multipv: root moves reported per iteration (analysis)
+        self.level: int | None = None  # INFO level: a node-limited level (levels.py), None = off
+        self.seed = 0  # INFO seed: the game's seed for a level's random choices
 
     # -- helpers --------------------------------------------------------------------
     def _error(self, reason: str) -> None:
@@ -388,6 +390,21 @@ class Brain:
             index, shape = found
             raise ProtocolError(f"{format_move(moves[index])} is forbidden for black ({shape})")
 
+    @staticmethod
+    def _parse_level(number: int) -> int | None:
+        """INFO level N: None for 0 (the full engine) and for a timed level (the full
+        engine on the manager's clock); a node-limited level's number; ProtocolError for
+        an unknown one."""
+        if number == 0:
+            return None
+        from gomoku.engine.levels import LevelError, level
+
+        try:
+            lv = level(number)
+        except LevelError as exc:
+            raise ProtocolError(str(exc)) from None
+        return None if lv.timed else lv.number
+
     def _think_and_answer(self) -> None:
         eng = self.engine
         if eng.is_over:
@@ -395,7 +412,12 @@ class Brain:
         size = eng.size
         budget = compute_limits(self.times, stones=len(eng.moves), cells=size * size)
         clock = budget["time_left_ms"]
-        if self.max_nodes is not None:
+        if self.level is not None:
+            from gomoku.engine.levels import level
+
+            lv = level(self.level)
+            self.write(f"DEBUG limits level {lv.number} nodes {lv.nodes} seed {self.seed}")
+        elif self.max_nodes is not None:
             budget = node_limits(budget, self.max_nodes)
             self.write(f"DEBUG limits nodes {self.max_nodes} hard {budget['hard_ms']} ms")
         else:
@@ -415,7 +437,11 @@ class Brain:
                     self.write(format_top_move(rank, line, size))
 
         try:
-            if self.threads > 1:
+            if self.level is not None:
+                from gomoku.engine.levels import play
+
+                result = play(eng, self.level, self.seed, hard_ms=budget["hard_ms"])
+            elif self.threads > 1:
                 from gomoku.parallel import parallel_think
 
                 result = parallel_think(
@@ -591,6 +617,10 @@ class Brain:
             self.max_nodes = nodes if nodes > 0 else None
         elif key == "multipv":
             self.multipv = min(max(parse_int(value, key), 1), MAX_MULTIPV)
+        elif key == "level":
+            self.level = self._parse_level(parse_int(value, key))
+        elif key == "seed":
+            self.seed = parse_int(value, key)
         elif key in ("max_memory", "game_type"):
             parse_int(value, key)
         # folder, evaluate and unknown keys: stored, otherwise ignored (as the spec says)

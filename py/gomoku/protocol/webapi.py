@@ -8,7 +8,7 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
     {type: "think", id, size?, rule?, moves: [[x, y], ...],
-     limits: {timeMs?, depth?, nodes?, book?, threats?, multiPv?}, reset?}
+     limits: {timeMs?, depth?, nodes?, book?, threats?, multiPv?} | {level, seed?}, reset?}
         -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms,
            top} (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
@@ -52,7 +52,10 @@ forbidden point (overline, double four, double three) is refused with an error n
 the engine's state is left as it was. The engine's own answer is checked too: a forbidden
 point it chose for black is replaced by the strongest allowed candidate (gomoku.engine.renju_guard),
 and the result then carries guard: {forbidden: [x, y], shape, message}, pv is the new move
-alone and source is "guard". limits needs at least one of timeMs, depth, nodes;
+alone and source is "guard". limits {level: N, seed: S} plays node-limited level N of
+gomoku.engine.levels with the game's seed S (0..2^31-1, default 0): the same move for the
+same position, level and seed everywhere (source "level" when its random choice took
+another move than the search's best). Otherwise limits needs at least one of timeMs, depth, nodes;
 without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
 default true) says whether the opening book may answer; the page's analysis turns it off
 so that it shows a real search. limits.threats (default true) likewise for the threat
@@ -181,7 +184,13 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
-    _check_keys(limits, {"timeMs", "depth", "nodes", "book", "threats", "multiPv"}, "limits")
+    _check_keys(
+        limits,
+        {"timeMs", "depth", "nodes", "book", "threats", "multiPv", "level", "seed"},
+        "limits",
+    )
+    if "level" in limits or "seed" in limits:
+        return _parse_level(limits)
     out: dict[str, int | bool | None] = {}
     t = limits.get("timeMs")
     if t is not None:
@@ -216,6 +225,26 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     if k > 1:
         out["multipv"] = k
     return out
+
+
+def _parse_level(limits: dict) -> dict[str, int | bool | None]:
+    """limits {level, seed}: a node-limited level of gomoku.engine.levels (nothing else
+    may be given with it: the level decides the search)."""
+    from gomoku.engine.levels import LevelError, level
+
+    extra = sorted(k for k in limits if k not in ("level", "seed"))
+    if extra:
+        raise BadMessage(f"limits.level goes alone with limits.seed, not with {extra[0]}")
+    number, seed = limits.get("level"), limits.get("seed", 0)
+    try:
+        lv = level(number)
+    except LevelError as exc:
+        raise BadMessage(f"limits.level: {exc}") from None
+    if lv.timed:
+        raise BadMessage(f"limits.level {number} is timed: send timeMs instead")
+    if not _is_int(seed) or not 0 <= seed < 2**31:
+        raise BadMessage(f"limits.seed must be an integer in 0..2147483647, got {seed!r}")
+    return {"level": lv.number, "seed": seed}
 
 
 def _jsonable(value: Any) -> Any:
@@ -384,6 +413,8 @@ class WebApi:
             if not isinstance(scheme, str) or scheme not in SCHEMES:
                 raise BadMessage(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
             limits = _parse_limits(message)
+            if "level" in limits:
+                raise BadMessage("a level plays on the engine worker alone: send it as a think")
             eng = self._position(message)
             if eng.is_over:
                 raise BadMessage("the game is already over")
@@ -497,6 +528,12 @@ class WebApi:
         self, eng: Any, limits: dict[str, int | bool | None], mid: str | int, emit: Emit | None
     ) -> Message:
         from gomoku.engine.facade import Limits
+
+        if "level" in limits:
+            from gomoku.engine.levels import play
+
+            result = play(eng, int(limits["level"]), int(limits["seed"] or 0))
+            return self._result_reply(eng, result, mid)
 
         def on_info(info: Any) -> None:
             if emit is not None:

@@ -1,0 +1,237 @@
+"""Levels for people: the engine made weaker in the ways a person is weak, and the same
+opponent on every device.
+
+A level below the top is a node budget plus a way of being wrong:
+
+- it searches a fixed number of nodes (never a time), from clean tables, so the move
+  depends only on the position, the level and the seed: the page on a phone, the page
+  on a desktop and the brain in CPython play the same move;
+- it sees short threats only (its own VCF / VCT searches reach ``vcf_depth`` /
+  ``vct_depth`` attacker moves; 0: not looked for), and the weakest ones do not look
+  for the opponent's threats before searching (``defence``): people see their own
+  attack before the opponent's;
+- it picks among its ``candidates`` best root moves (one multi-PV search, exact scores)
+  the one whose score plus a random term of up to ``noise`` centi-units is highest, as
+  Stockfish's Skill Level does: a weaker level plays a good-looking second or third move
+  more often, rarely a bad one. Scores are clipped to +/- ``SCORE_CLIP`` first, so a won
+  line still beats any noise and a lost one is avoided unless nothing else is left.
+
+What is never wrong above the weakest level: a five is always made and a four always
+blocked (the move generation offers nothing else there, so no choice is left to chance).
+
+The randomness comes from the game's seed and the move number (``move_rng``), so a
+game record that keeps its seed replays move for move. The top levels are the full
+engine on the clock (``time_ms``: the page's Expert and Unlimited); they take no seed.
+
+``play(engine, level, seed)`` chooses the move. Ratings (``Level.rating``) are measured
+by ``python -m gomoku_lab.ladder`` (BENCHMARKS.md, "Levels"): Elo, with the one-ply
+greedy player (``gomoku_lab.greedy``) at 0.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from gomoku.core.errors import GomokuError
+from gomoku.engine.facade import Engine, Limits, SearchResult, TopMove
+from gomoku.game.evaluation import WIN_THRESHOLD, score_text
+
+SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice
+SAFETY_MS = 120_000  # a node-limited move's time cap: far beyond what its nodes take
+
+
+class LevelError(GomokuError):
+    """An unknown level number."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One rung of the ladder. ``nodes`` None means a timed level (the full engine)."""
+
+    number: int
+    key: str
+    name: dict[str, str]  # by language: "en", "zh"
+    description: dict[str, str]
+    nodes: int | None = None
+    time_ms: int | None = None  # timed levels: the think time per move (0: unlimited)
+    candidates: int = 1
+    noise: int = 0
+    vcf_depth: int | None = None
+    vct_depth: int | None = None
+    defence: bool = True
+    book: bool = True
+    rating: int | None = None  # Elo over the greedy player, measured (None: not yet)
+    rating_error: int | None = None  # its 95% error
+
+    @property
+    def timed(self) -> bool:
+        return self.nodes is None
+
+    def limits(self, seed: int = 0, hard_ms: float | None = None) -> Limits:
+        """The engine's limits for one move at this level (node levels only); ``seed``
+        picks among close book replies; ``hard_ms`` lowers the safety cap (a protocol's
+        turn limit)."""
+        if self.nodes is None:
+            raise LevelError(f"level {self.number} is timed, not node-limited")
+        return Limits(
+            time_ms=None,
+            hard_ms=SAFETY_MS if hard_ms is None else min(SAFETY_MS, hard_ms),
+            nodes=self.nodes,
+            use_book=self.book,
+            seed=int(seed) & 0x7FFFFFFF,
+            multipv=self.candidates,
+            vcf_depth=self.vcf_depth,
+            vct_depth=self.vct_depth,
+            defence=self.defence,
+        )
+
+    def to_dict(self) -> dict:
+        """The level as the page lists it (web/levels.js is generated from this)."""
+        return {
+            "number": self.number,
+            "key": self.key,
+            "name": dict(self.name),
+            "description": dict(self.description),
+            "nodes": self.nodes,
+            "timeMs": self.time_ms,
+            "rating": self.rating,
+            "ratingError": self.rating_error,
+        }
+
+
+def _level(number: int, key: str, en: str, zh: str, about_en: str, about_zh: str, **kw) -> Level:
+    return Level(number, key, {"en": en, "zh": zh}, {"en": about_en, "zh": about_zh}, **kw)
+
+
+LEVELS: tuple[Level, ...] = (
+    _level(
+        1, "newcomer", "Newcomer", "新手",
+        "Looks one move ahead; often misses what you are building.",
+        "只看一步，常常看不到你的布局。",
+        nodes=40, candidates=8, noise=400, vcf_depth=0, vct_depth=0, defence=False,
+        book=False,
+    ),
+    _level(
+        2, "beginner", "Beginner", "入门",
+        "Makes its fives and blocks your fours, but little more.",
+        "会连五，会挡四，仅此而已。",
+        nodes=120, candidates=6, noise=250, vcf_depth=1, vct_depth=0, defence=False,
+        book=False,
+    ),
+    _level(
+        3, "learner", "Learner", "初学",
+        "Sees open threes and short attacks; easily surprised.",
+        "能看到活三和短攻，容易被偷袭。",
+        nodes=300, candidates=5, noise=150, vcf_depth=3, vct_depth=0, defence=False,
+        book=False,
+    ),
+    _level(
+        4, "casual", "Casual", "休闲",
+        "Defends your threats and attacks with fours.",
+        "会防守你的威胁，也会冲四进攻。",
+        nodes=800, candidates=4, noise=80, vcf_depth=5, vct_depth=2, book=False,
+    ),
+    _level(
+        5, "club", "Club", "棋友",
+        "A steady club player: plans a few moves ahead.",
+        "稳健的棋友，能算几步。",
+        nodes=2000, candidates=3, noise=40, vcf_depth=8, vct_depth=3,
+    ),
+    _level(
+        6, "strong", "Strong", "强手",
+        "Finds most threat sequences; punishes loose moves.",
+        "能找到大多数连续攻击，抓住松懈的棋。",
+        nodes=6000, candidates=2, noise=15, vcf_depth=10, vct_depth=4,
+    ),
+    _level(
+        7, "advanced", "Advanced", "高手",
+        "The full engine on a small budget.",
+        "完整引擎，较小的计算量。",
+        nodes=20000,
+    ),
+    _level(
+        8, "master", "Master", "大师",
+        "The full engine on a larger budget.",
+        "完整引擎，较大的计算量。",
+        nodes=80000,
+    ),
+    _level(
+        9, "expert", "Expert", "专家",
+        "The full engine, 10 seconds a move.",
+        "完整引擎，每步 10 秒。",
+        time_ms=10000,
+    ),
+    _level(
+        10, "unlimited", "Unlimited", "无限",
+        "The full engine, thinking until you press Move now.",
+        "完整引擎，一直思考到你按“立即走棋”。",
+        time_ms=0,
+    ),
+)  # fmt: skip
+
+BY_NUMBER = {lv.number: lv for lv in LEVELS}
+DEFAULT_LEVEL = 4
+
+
+def level(number: object) -> Level:
+    """The level with this number; LevelError (saying which exist) for anything else."""
+    if isinstance(number, bool) or not isinstance(number, int) or number not in BY_NUMBER:
+        raise LevelError(
+            f"unknown level {number!r}: levels are {LEVELS[0].number}..{LEVELS[-1].number}"
+        )
+    return BY_NUMBER[number]
+
+
+def move_rng(seed: int, ply: int) -> random.Random:
+    """The random source of the move at ``ply`` (stones on the board) of a game with
+    ``seed``: the same in every Python (Mersenne Twister from an integer seed)."""
+    return random.Random((int(seed) & 0xFFFFFFFF) * 1_000_003 + ply)
+
+
+def _clipped(score: int) -> int:
+    if score >= WIN_THRESHOLD:
+        return SCORE_CLIP + (score - WIN_THRESHOLD) // 1000  # a nearer win ranks higher
+    if score <= -WIN_THRESHOLD:
+        return -SCORE_CLIP - (-score - WIN_THRESHOLD) // 1000
+    return max(-SCORE_CLIP + 1, min(SCORE_CLIP - 1, score))
+
+
+def choose(top: list[TopMove], noise: int, rng: random.Random) -> TopMove:
+    """The candidate with the highest clipped score plus a random term in [0, noise)
+    (one draw per candidate, in the order given; ties go to the earlier one)."""
+    if not top:
+        raise ValueError("no candidate to choose from")
+    best, best_value = top[0], None
+    for line in top:
+        value = _clipped(line.score) + (rng.random() * noise if noise > 0 else 0.0)
+        if best_value is None or value > best_value:
+            best, best_value = line, value
+    return best
+
+
+def play(engine: Engine, number: int, seed: int = 0, hard_ms: float | None = None) -> SearchResult:
+    """The move of level ``number`` in the engine's position (the engine's game is not
+    changed). Node-limited levels start from clean tables, so the answer is a function of
+    the position, the level and ``seed`` alone. Timed levels raise LevelError: the caller
+    thinks with its own clock for those. ``hard_ms`` caps the time (a safety cap only:
+    reached, it would cut the search and the move would depend on the machine)."""
+    lv = level(number)
+    if lv.timed:
+        raise LevelError(f"level {lv.number} ({lv.name['en']}) is timed: think on the clock")
+    engine.tt.clear()
+    engine.threat_cache.clear()
+    result = engine.think(lv.limits(seed, hard_ms))
+    if result.source != "search" or len(result.top) < 2:
+        return result  # book, forced, a threat win, or a single candidate: no choice
+    picked = choose(result.top, lv.noise, move_rng(seed, len(engine.moves)))
+    if picked.move == result.move:
+        return result
+    return replace(
+        result,
+        move=picked.move,
+        score=picked.score,
+        score_text=score_text(picked.score),
+        pv=list(picked.pv),
+        source="level",
+    )

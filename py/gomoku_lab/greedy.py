@@ -1,0 +1,100 @@
+"""The reference player at the bottom of the level ladder: one ply, greedy.
+
+It looks at each empty cell near the stones once, never at a reply, and plays, in order:
+
+1. a cell that makes its own five;
+2. a cell that blocks the opponent's five (the opponent has a four);
+3. a cell that stops the opponent's open four (the opponent has an open three);
+4. otherwise the cell with the best immediate line score for both sides: what the cell
+   makes for itself (attack) plus what it takes from the opponent (defence), from the
+   pattern classes of its four lines (``gomoku.search.movegen.INFO``: the same per-class
+   attack and defence weights the engine orders its moves by).
+
+Ties are broken by the game's seed (``INFO seed``), so games from the same opening can
+differ. Under renju black never plays a forbidden point. This is roughly how a newcomer
+plays: they see a five, a four and an open three, and otherwise extend their best line.
+
+``python -m gomoku_lab.greedy`` speaks the Gomocup protocol (through gomoku's brain), so
+the match runner plays it like any engine.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from gomoku.core.rules import Rule
+from gomoku.engine.facade import Engine, Limits, SearchResult
+from gomoku.game.board import Board
+from gomoku.game.renju import forbidden
+from gomoku.patterns.tables import BLACK, SIDE_MASK, SIDE_SHIFT, T_FIVE, T_OPEN_FOUR
+from gomoku.search.movegen import INFO
+
+
+def cell_classes(board: Board, q: int) -> tuple[tuple, tuple]:
+    """(own, opponent's) INFO entries (threat class, attack, defence, line four) of cell q
+    for the side to move."""
+    s = board.summary[q]
+    black, white = INFO[s & SIDE_MASK], INFO[(s >> SIDE_SHIFT) & SIDE_MASK]
+    return (black, white) if board.side == BLACK else (white, black)
+
+
+def greedy_move(board: Board, rng: random.Random | None = None) -> int:
+    """The greedy player's cell (see the module doc). The board must have an empty cell."""
+    cells = sorted(q for q in board.candidates if board.cells[q] == 0)
+    if board.rule is Rule.RENJU and board.side == BLACK:
+        cells = [q for q in cells if forbidden(board, q) is None] or cells
+    if not cells:  # an empty board (or nothing near the stones): the centre or any cell
+        c = board.size // 2
+        centre = board.layout.index(c, c)
+        if board.cells[centre] == 0:
+            return centre
+        cells = [q for q in board.layout.onboard if board.cells[q] == 0]
+    rng = rng or random.Random(0)
+    scored = []
+    for q in cells:
+        own, opp = cell_classes(board, q)
+        if own[0] == T_FIVE:
+            rank = 3
+        elif opp[0] == T_FIVE:
+            rank = 2
+        elif opp[0] == T_OPEN_FOUR:
+            rank = 1
+        else:
+            rank = 0
+        scored.append((rank, own[1] + opp[2], rng.random(), q))
+    return max(scored)[3]
+
+
+class GreedyEngine(Engine):
+    """An Engine whose think is the greedy player's move (for the Gomocup brain)."""
+
+    seed = 0
+
+    def think(self, limits: Limits | None = None, on_info=None) -> SearchResult:
+        rng = random.Random(self.seed * 1_000_003 + len(self.board.history))
+        q = greedy_move(self.board, rng)
+        return SearchResult(self.board.point(q), 0, "+0.0", 1, len(self.board.candidates), 0,
+                            [self.board.point(q)], "greedy")  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gomoku_lab.greedy``: the greedy player as a Gomocup brain."""
+    from gomoku.protocol.pbrain import Brain, run
+
+    def write(text: str) -> None:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
+    class GreedyBrain(Brain):
+        def _think_and_answer(self) -> None:
+            self.engine.seed = self.seed  # INFO seed, read by the brain
+            self.level = None  # the greedy player has no levels
+            super()._think_and_answer()
+
+    brain = GreedyBrain(write, engine_factory=GreedyEngine)
+    return run(sys.stdin, sys.stdout, brain)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
