@@ -11,6 +11,7 @@ import {
 } from "./analysis.js";
 import { cellText } from "./coords.js";
 import { t } from "./i18n.js";
+import { isDecisive } from "./score.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -47,7 +48,7 @@ export function setupAnalysisView({ canvas, settings, saveSettings, context, pla
   // when it replaces the report shown (replacesTop); throws on a malformed top.
   function offer(reply, { key, want, size }) {
     const next = {
-      key, want, depth: reply.depth, decisive: /^(win|loss) in/.test(String(reply.score_text ?? "")),
+      key, want, depth: reply.depth, decisive: isDecisive(reply),
       top: readTop(reply, size),
     };
     if (!replacesTop(report, next)) return false;

@@ -17,6 +17,7 @@ import { KEYS, addToHistory, encodeGame, encodeHistory, historyEntry, loadAll, s
 import { formatMoves, parseFragment } from "./records.js";
 import { setupRecordsDialog } from "./records-dialog.js";
 import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
+import { colourScore, isDecisive } from "./score.js";
 import { playStone } from "./sound.js";
 import { registerOffline } from "./offline.js";
 
@@ -262,18 +263,12 @@ function kilo(n) {
   return n >= 1e6 ? (n / 1e6).toFixed(2) + "M" : n >= 1000 ? (n / 1000).toFixed(1) + "k" : String(Math.round(n));
 }
 
-// Score text from the searched side's view ("+1.2", "win in 7", "loss in 4") -> colours.
+// The panel's score text and black's share of the evaluation bar (score.js colourScore).
 function describeScore(info) {
-  const stm = info.stm;
-  const txt = String(info.score_text ?? "");
-  let m = /^win in (\d+)$/.exec(txt);
-  if (m) return { text: t("winsIn", { color: colorWord(stm), n: m[1] }), black: stm === BLACK ? 1 : 0 };
-  m = /^loss in (\d+)$/.exec(txt);
-  if (m) return { text: t("winsIn", { color: colorWord(3 - stm), n: m[1] }), black: stm === BLACK ? 0 : 1 };
-  const s = Number(info.score) || 0;
-  const b = stm === BLACK ? s : -s;
-  if (Math.abs(b) < 5) return { text: `${t("even")} 0.0`, black: 0.5 };
-  return { text: `${colorWord(b > 0 ? BLACK : WHITE)} +${(Math.abs(b) / 100).toFixed(1)}`, black: 1 / (1 + Math.exp(-b / 400)) };
+  const sc = colourScore(info, info.stm);
+  if (sc.kind === "wins") return { text: t("winsIn", { color: colorWord(sc.color), n: sc.n }), black: sc.black };
+  if (sc.kind === "even") return { text: `${t("even")} 0.0`, black: sc.black };
+  return { text: `${colorWord(sc.color)} +${sc.value}`, black: sc.black };
 }
 
 function currentInfo() {
@@ -402,7 +397,6 @@ function deadlineFor(ms) {
 }
 
 const sliceMs = (i) => SLICE_OVERRIDE ?? SLICES[Math.min(i, SLICES.length - 1)];
-const decisive = (r) => /^(win|loss) in/.test(String(r.score_text ?? ""));
 
 // Forget the running job. A search with more than a few seconds left is cut short by
 // replacing the worker; a shorter one runs out while the next request waits.
@@ -490,7 +484,7 @@ async function maybeEngineMove(force = false) {
         if (token !== jobToken) return;
         if (reply.type !== "result") break;
         showInfo(reply, stm, key);
-        if (moveNowFlag || decisive(reply)) break;
+        if (moveNowFlag || isDecisive(reply)) break;
       }
     }
     if (token !== jobToken) return; // cancelled meanwhile
@@ -574,7 +568,7 @@ async function startAnalysis() {
       retries = 0;
       analysisReport(reply, stm, key, want);
       analysisView.sliceEnded();
-      if (decisive(reply) && i >= SLICES.length - 1) break; // solved: more time adds nothing
+      if (isDecisive(reply) && i >= SLICES.length - 1) break; // solved: more time adds nothing
     }
   } catch (err) {
     engineFailed(err, token);
