@@ -8,7 +8,8 @@
 import { setupAnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { EngineTimeout } from "./engine-client.js";
-import { ParallelEngineClient, defaultThreads, validThreads } from "./parallel-client.js";
+import { ParallelEngineClient } from "./parallel-client.js";
+import { defaultThreads, validThreads } from "./settings.js";
 import { BLACK, WHITE, isRule } from "./rules.js";
 import { DEFAULT_SIZE, SIZES, cellText, centre, isSize } from "./coords.js";
 import * as Game from "./game.js";

@@ -26,23 +26,11 @@
 // engine worker's, exactly as without this file.
 
 import { EngineClient, EngineFailure, EngineTimeout } from "./engine-client.js";
+import { validThreads } from "./settings.js";
 
-export const MAX_THREADS = 4;
 const TICK_MS = 50;
 const FINISH_MS = 5000; // time the coordinator gets to answer "finish" after the deadline
 const MAX_LOAD_FAILURES = 3; // a slot that failed to load this often in a row stays down
-
-// One search worker unless the player asks for more: measured at 1 s per move in CPython
-// (BENCHMARKS.md, "Parallel search", issue 12), the lazy pair on two cores scored exactly
-// 50% against one process (+47 -47 =6, 0 +/- 44 Elo), so a second worker buys no
-// measurable strength for its 90 MiB and 10-20 s of start-up CPU.
-export function defaultThreads() {
-  return 1;
-}
-
-export function validThreads(value) {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_THREADS;
-}
 
 // The search workers. A slot is {index, worker, state: "loading" | "ready" | "dead",
 // loadFailures}; listener receives result(slot, msg) and failure(slot).
