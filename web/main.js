@@ -8,6 +8,7 @@
 import { setupAnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { EngineTimeout } from "./engine-client.js";
+import { createJobRunner } from "./jobs.js";
 import { ParallelEngineClient } from "./parallel-client.js";
 import { defaultThreads, validThreads } from "./settings.js";
 import { BLACK, WHITE, isRule } from "./rules.js";
@@ -82,12 +83,7 @@ const saveGame = () => save(storage, KEYS.game, encodeGame(game));
 const view = new BoardView(canvas, game.size);
 let cur = null; // the shown position (Game.position): {stones, winner, line, draw, over}
 let forbidden = new Map(); // renju, black to move: "x,y" -> shape (Game.forbiddenPoints)
-let job = null; // {token, kind: "move" | "hint" | "analyse", key, endsAt} while the engine works
-let jobToken = 0;
 let analysing = false;
-let moveNowFlag = false;
-let quietRestart = false;
-let retries = 0;
 let engineError = null;
 let hint = null; // {key, move}
 let lastInfo = null; // {keys, offset, stm, depth, score, score_text, nps, pv, source}
@@ -153,7 +149,7 @@ function statusOf() {
   if (cur.draw) return ["draw", t("st_draw")];
   if (engineError) return ["error", t("st_error")];
   if (analysing) return ["analysing", t("st_analysing")];
-  const engineMoving = job && job.kind === "move";
+  const engineMoving = jobKind() === "move";
   const humanToMove = !engineMoving && sideToMove() === game.human;
   if (engine.state !== "ready") {
     // the human's move need not wait for the engine
@@ -207,11 +203,11 @@ function render() {
   const ready = engine.state === "ready" && !engineError;
   undoBtn.disabled = undoTarget() === null;
   redoBtn.disabled = redoTarget() === null;
-  hintBtn.disabled = analysing || isOver() || !ready || !!job || sideToMove() !== game.human;
+  hintBtn.disabled = analysing || isOver() || !ready || runner.busy() || sideToMove() !== game.human;
   swapBtn.disabled = analysing || isOver();
   analyseBtn.setAttribute("aria-pressed", String(analysing));
   analyseBtn.textContent = t(analysing ? "stopAnalyse" : "analyse");
-  moveNowBtn.hidden = !(job && job.kind === "move" && job.sliced);
+  moveNowBtn.hidden = !(jobKind() === "move" && runner.current().sliced);
   retryBtn.hidden = !engineError;
   sideSel.value = String(game.human);
   levelSel.value = game.level;
@@ -306,7 +302,7 @@ function renderThink() {
     $("#think-score").textContent = sc.text;
     $("#think-depth").textContent = info.depth ? String(info.depth) : "–";
     $("#think-nps").textContent = info.nps ? `${kilo(info.nps)} nodes/s` : "–";
-    $("#think-source").textContent = info.source ? t("src_" + info.source) : (job ? "…" : "–");
+    $("#think-source").textContent = info.source ? t("src_" + info.source) : (runner.busy() ? "…" : "–");
     $("#think-pv").textContent = (info.pv || []).map(cell).join(" ") || "–";
     $("#eval-fill").style.width = `${Math.round(sc.black * 1000) / 10}%`;
     bar.setAttribute("aria-label", t("evalBar", { text: sc.text }));
@@ -353,8 +349,7 @@ const engine = new ParallelEngineClient({
       engineInfoEl.textContent = `Engine ${detail.version} ready in ${(ms / 1000).toFixed(1)} s (Pyodide ${detail.pyodide}).`;
       canvas.dataset.loadMs = String(ms);
       console.info("engine ready", JSON.stringify({ pageLoadMs: ms, workerMs: detail.loadMs, phases: detail.phases }));
-      if (engine.restarts && !quietRestart) notice(t("restarted"), "info");
-      quietRestart = false;
+      if (runner.takeQuietRestart() === false && engine.restarts) notice(t("restarted"), "info");
       if (!offlineStarted) {
         offlineStarted = true;
         registerOffline({
@@ -371,19 +366,25 @@ const engine = new ParallelEngineClient({
   },
 });
 
-class Cancelled extends Error {}
-
-// One request at a time: a new one waits until the worker has answered the previous one
-// (a cancelled search still runs to its end), and is dropped if it is no longer wanted.
-let engineQueue = Promise.resolve();
-function ask(message, token, opts) {
-  const run = engineQueue.then(() => {
-    if (token !== jobToken) throw new Cancelled();
-    return engine.request(message, opts);
-  });
-  engineQueue = run.then(() => {}, () => {});
-  return run;
-}
+// The engine's jobs (jobs.js): one at a time, each with a token; a cancelled job's answers
+// are ignored.
+const runner = createJobRunner({
+  client: engine,
+  deadlineFor,
+  isTimeout: (err) => err instanceof EngineTimeout,
+  onChange: render,
+  onFailure(err, { retrying }) {
+    if (retrying) {
+      notice(t("tooLong"), "warn");
+      // the client already started a fresh worker; its ready state resumes the work
+    } else {
+      engineError = String(err.message || err);
+      notice(t("problem", { err: engineError }), "error");
+    }
+    render();
+  },
+});
+const jobKind = () => (runner.current() ? runner.current().kind : null);
 
 // multiPv > 1 (analysis): the engine also reports its best multiPv moves (top)
 function thinkMessage(moves, timeMs, book = true, multiPv = 1) {
@@ -399,19 +400,7 @@ function deadlineFor(ms) {
 
 const sliceMs = (i) => SLICE_OVERRIDE ?? SLICES[Math.min(i, SLICES.length - 1)];
 
-// Forget the running job. A search with more than a few seconds left is cut short by
-// replacing the worker; a shorter one runs out while the next request waits.
-function cancelJob() {
-  if (!job) return;
-  const left = job.endsAt - performance.now();
-  jobToken += 1;
-  job = null;
-  moveNowFlag = false;
-  if (left > 4000 && engine.state === "ready") {
-    quietRestart = true;
-    engine.restart();
-  }
-}
+const cancelJob = () => runner.cancel();
 
 function showInfo(info, stm, key, source) {
   lastInfo = { ...info, stm, keys: [key], source: source ?? info.source ?? null };
@@ -445,140 +434,91 @@ function checkEngineMove(x, y, reply) {
   if (reply.guard) console.info("renju guard:", reply.guard.message);
 }
 
-function engineFailed(err, token) {
-  if (token !== jobToken || err instanceof Cancelled) return;
-  job = null;
-  if (err instanceof EngineTimeout && retries < 2) {
-    retries += 1;
-    notice(t("tooLong"), "warn");
-    // the client already started a fresh worker; its ready state resumes the work
-  } else {
-    engineError = String(err.message || err);
-    notice(t("problem", { err: engineError }), "error");
-  }
-  render();
-}
-
-async function maybeEngineMove(force = false) {
-  if (job || analysing || isOver() || engineError) return;
+function maybeEngineMove(force = false) {
+  if (runner.busy() || analysing || isOver() || engineError) return;
   if (sideToMove() === game.human || engine.state !== "ready") return;
   if (!force && !atEnd()) return;
-  const token = ++jobToken;
   const key = posKey();
   const stm = sideToMove();
   const moves = shown();
   const per = LEVELS[game.level] === null ? null : (TIME_OVERRIDE ?? LEVELS[game.level]);
-  job = { token, kind: "move", key, endsAt: performance.now() + (per ?? sliceMs(0)), sliced: per == null };
-  hint = null;
-  render();
   const started = performance.now();
-  const onInfo = (info) => { if (token === jobToken) showInfo(info, stm, key); };
-  try {
-    let reply;
-    if (per != null) {
-      reply = await ask(thinkMessage(moves, per), token, { deadlineMs: deadlineFor(per), onInfo });
-    } else {
-      for (let i = 0; ; i++) {
-        const ms = sliceMs(i);
-        if (job && job.token === token) job.endsAt = performance.now() + ms;
-        reply = await ask(thinkMessage(moves, ms), token, { deadlineMs: deadlineFor(ms), onInfo });
-        if (token !== jobToken) return;
-        if (reply.type !== "result") break;
-        showInfo(reply, stm, key);
-        if (moveNowFlag || isDecisive(reply)) break;
-      }
-    }
-    if (token !== jobToken) return; // cancelled meanwhile
-    job = null;
-    moveNowFlag = false;
-    if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
-    const [x, y] = Array.isArray(reply.move) ? reply.move : [];
-    checkEngineMove(x, y, reply);
-    retries = 0;
-    showInfo(reply, stm, key);
-    playMove(x, y);
-    lastInfo.keys.push(posKey());
-    const secs = ((performance.now() - started) / 1000).toFixed(1);
-    lastEngine = { text: t("playedIn", { move: cell([x, y]), secs }) };
-    announce(t("enginePlays", { move: cell([x, y]) }) + resultSentence());
-    notice("");
-  } catch (err) {
-    engineFailed(err, token);
-    return;
-  }
-  render();
+  hint = null;
+  runner.start({
+    kind: "move", key, sliced: per == null,
+    // a timed level: one think; unlimited: slices until Move now or a solved position
+    next(i, last) {
+      if (per != null) return i === 0 ? { message: thinkMessage(moves, per), ms: per } : null;
+      return last && isDecisive(last) ? null : { message: thinkMessage(moves, sliceMs(i)), ms: sliceMs(i) };
+    },
+    onInfo: (info) => showInfo(info, stm, key),
+    onReply: (reply) => { if (per == null) showInfo(reply, stm, key); },
+    onDone(reply) {
+      const [x, y] = Array.isArray(reply.move) ? reply.move : [];
+      checkEngineMove(x, y, reply);
+      showInfo(reply, stm, key);
+      playMove(x, y);
+      lastInfo.keys.push(posKey());
+      const secs = ((performance.now() - started) / 1000).toFixed(1);
+      lastEngine = { text: t("playedIn", { move: cell([x, y]), secs }) };
+      announce(t("enginePlays", { move: cell([x, y]) }) + resultSentence());
+      notice("");
+      render();
+    },
+  });
 }
 
-async function requestHint() {
-  if (job || analysing || isOver() || engineError || engine.state !== "ready") {
+function requestHint() {
+  if (runner.busy() || analysing || isOver() || engineError || engine.state !== "ready") {
     announce(t("hintBusy"));
     return;
   }
   if (sideToMove() !== game.human) return;
-  const token = ++jobToken;
   const key = posKey();
   const stm = sideToMove();
+  const moves = shown();
   const ms = TIME_OVERRIDE ?? Math.min(LEVELS[game.level] ?? 2000, 2000);
-  job = { token, kind: "hint", key, endsAt: performance.now() + ms };
-  render();
-  try {
-    const reply = await ask(thinkMessage(shown(), ms), token, {
-      deadlineMs: deadlineFor(ms),
-      onInfo: (info) => { if (token === jobToken) showInfo(info, stm, key); },
-    });
-    if (token !== jobToken) return;
-    job = null;
-    if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
-    checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
-    showInfo(reply, stm, key);
-    hint = { key, move: reply.move };
-    announce(t("hintIs", { move: cell(reply.move) }));
-  } catch (err) {
-    engineFailed(err, token);
-    return;
-  }
-  render();
+  runner.start({
+    kind: "hint", key,
+    next: (i) => (i === 0 ? { message: thinkMessage(moves, ms), ms } : null),
+    onInfo: (info) => showInfo(info, stm, key),
+    onDone(reply) {
+      checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
+      showInfo(reply, stm, key);
+      hint = { key, move: reply.move };
+      announce(t("hintIs", { move: cell(reply.move) }));
+      render();
+    },
+  });
 }
 
-async function startAnalysis() {
-  if (!analysing || job || isOver() || engineError || engine.state !== "ready") return;
-  const token = ++jobToken;
+function startAnalysis() {
+  if (!analysing || runner.busy() || isOver() || engineError || engine.state !== "ready") return;
   const key = posKey();
   const stm = sideToMove();
   const moves = shown();
   const want = settings.analysisMoves; // the best moves asked for (multi-PV)
-  job = { token, kind: "analyse", key, endsAt: performance.now() + sliceMs(0) };
   analysisView.begin();
-  render();
-  const onInfo = (info) => {
-    if (token !== jobToken) return;
-    try {
-      analysisReport(info, stm, key, want);
-    } catch (err) {
-      console.warn("analysis info ignored:", err.message);
-    }
-  };
-  try {
-    for (let i = 0; token === jobToken; i++) {
-      const ms = sliceMs(i);
-      job.endsAt = performance.now() + ms;
-      // no opening book here: analysis shows what a search finds
-      const reply = await ask(thinkMessage(moves, ms, false, want), token, { deadlineMs: deadlineFor(ms), onInfo });
-      if (token !== jobToken) return;
-      if (reply.type !== "result") throw new Error(reply.message || "unexpected reply " + reply.type);
-      retries = 0;
+  runner.start({
+    kind: "analyse", key, sliced: true,
+    // slices of growing length, until stopped or solved (more time adds nothing then);
+    // no opening book here: analysis shows what a search finds
+    next(i, last) {
+      if (last && isDecisive(last) && i - 1 >= SLICES.length - 1) return null;
+      return { message: thinkMessage(moves, sliceMs(i), false, want), ms: sliceMs(i) };
+    },
+    onInfo(info) {
+      try {
+        analysisReport(info, stm, key, want);
+      } catch (err) {
+        console.warn("analysis info ignored:", err.message);
+      }
+    },
+    onReply(reply) {
       analysisReport(reply, stm, key, want);
       analysisView.sliceEnded();
-      if (isDecisive(reply) && i >= SLICES.length - 1) break; // solved: more time adds nothing
-    }
-  } catch (err) {
-    engineFailed(err, token);
-    return;
-  }
-  if (token === jobToken) {
-    job = null;
-    render();
-  }
+    },
+  });
 }
 
 function setAnalysis(on) {
@@ -664,7 +604,7 @@ function loadRecord(record) {
 function humanPlay(x, y) {
   if (isOver()) { announce(t("gameOver")); return false; }
   if (!analysing) {
-    if (engineError || (job && job.kind === "move")) { announce(t("waitEngine")); return false; }
+    if (engineError || jobKind() === "move") { announce(t("waitEngine")); return false; }
     if (sideToMove() !== game.human) {
       announce(atEnd() ? t("waitEngine") : t("engineToMoveHere"));
       return false;
@@ -699,7 +639,7 @@ canvas.addEventListener("click", (ev) => {
 canvas.addEventListener("pointermove", (ev) => {
   if (ev.pointerType !== "mouse") return;
   const c = view.cellAt(ev.clientX, ev.clientY);
-  const mayPlay = !isOver() && (analysing || (!engineError && !(job && job.kind === "move") && sideToMove() === game.human));
+  const mayPlay = !isOver() && (analysing || (!engineError && jobKind() !== "move" && sideToMove() === game.human));
   // on one of analysis's best moves: its line instead of the stone preview
   const onMark = analysisView.pointAt("board", c);
   const next = c && mayPlay && !onMark && !forbidden.has(c[0] + "," + c[1]) ? c : null;
@@ -796,7 +736,7 @@ redoBtn.addEventListener("click", redo);
 hintBtn.addEventListener("click", requestHint);
 swapBtn.addEventListener("click", swapSides);
 analyseBtn.addEventListener("click", () => setAnalysis(!analysing));
-moveNowBtn.addEventListener("click", () => { moveNowFlag = true; });
+moveNowBtn.addEventListener("click", () => runner.moveNow());
 $("#nav-first").addEventListener("click", () => goTo(0));
 $("#nav-prev").addEventListener("click", () => goTo(game.cursor - 1));
 $("#nav-next").addEventListener("click", () => goTo(game.cursor + 1));
@@ -808,7 +748,7 @@ moveListEl.addEventListener("click", (ev) => {
 
 retryBtn.addEventListener("click", () => {
   engineError = null;
-  retries = 0;
+  runner.resetRetries();
   notice("");
   engine.restart();
   render();
@@ -979,8 +919,8 @@ if (TEST_MODE) {
     state() {
       return {
         game: { ...structuredClone(game), line: cur.line, winner: cur.winner },
-        engine: engine.state, restarts: engine.restarts, thinking: !!(job && job.kind === "move"),
-        job: job ? job.kind : null, analysing, info: lastInfo ? { ...lastInfo } : null,
+        engine: engine.state, restarts: engine.restarts, thinking: jobKind() === "move",
+        job: jobKind(), analysing, info: lastInfo ? { ...lastInfo } : null,
       };
     },
   };
