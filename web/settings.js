@@ -30,6 +30,12 @@ export function validThreads(value) {
   return Number.isInteger(value) && value >= 1 && value <= MAX_THREADS;
 }
 
+// The search workers wanted: override (?threads=, params.js) if any, else the setting,
+// else the default.
+export function threadsFor(settings, override = null) {
+  return override ?? settings.threads ?? defaultThreads();
+}
+
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 // Settings from a stored value: each valid field is kept, the others take their default.

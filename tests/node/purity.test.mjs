@@ -8,9 +8,12 @@ import test from "node:test";
 const WEB = new URL("../../web/", import.meta.url);
 
 const PURE = [
-  "analysis.js", "coords.js", "game.js", "records.js", "renju.js", "rules.js", "score.js", "settings.js",
-  "storage.js",
+  "analysis.js", "coords.js", "game.js", "jobs.js", "params.js", "records.js", "renju.js", "rules.js", "score.js",
+  "settings.js", "state.js", "storage.js", "store.js",
 ];
+// pure functions of their arguments and the current language (i18n.js, which touches the
+// DOM only when the language is set)
+const WORDS = ["status.js"];
 
 function imports(file) {
   const text = readFileSync(new URL(file, WEB), "utf8");
@@ -34,6 +37,13 @@ test("the pure modules import only pure modules", () => {
   }
 });
 
+test("the modules of words import only pure modules and i18n.js", () => {
+  for (const file of WORDS) {
+    const other = [...reach(file)].filter((dep) => !PURE.includes(dep) && dep !== "i18n.js");
+    assert.deepEqual(other, [], `${file} reaches ${other.join(", ")}`);
+  }
+});
+
 test("storage.js does not reach the engine clients", () => {
   const deps = reach("storage.js");
   assert.ok(deps.has("settings.js"));
@@ -41,7 +51,7 @@ test("storage.js does not reach the engine clients", () => {
 });
 
 test("the pure modules use no browser globals", () => {
-  for (const file of PURE) {
+  for (const file of [...PURE, ...WORDS]) {
     const text = readFileSync(new URL(file, WEB), "utf8").replace(/\/\/.*$/gm, "");
     for (const word of ["document", "window", "localStorage", "navigator", "Worker"]) {
       assert.ok(!new RegExp(`\\b${word}\\b`).test(text), `${file} uses ${word}`);
