@@ -9,8 +9,8 @@
 //   view.js, think-view.js, analysis-view.js, status.js   what the page shows and says
 //   new-game-dialog.js, records-dialog.js, settings-panel.js   the dialogs and settings
 
-import { setupAnalysisView } from "./analysis-view.js";
 import { createActions } from "./actions.js";
+import { setupAnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { centre } from "./coords.js";
 import { createEngineJobs } from "./engine-jobs.js";
