@@ -2,8 +2,9 @@
 // position as marks on the board (with their scores, the best one set apart), a list in
 // the thinking panel, their lines shown while one is hovered or focused (on the board or
 // in the list), the canvas's data-top-moves, the setting "best moves shown" and what a
-// screen reader hears. The logic is analysis.js's; main.js feeds the engine's reports in
-// (offer), asks what to draw (draw) and tells when a search slice ended (sliceEnded).
+// screen reader hears. The logic is analysis.js's; the analysis job (engine-jobs.js)
+// feeds the engine's reports in (offer) and tells when a search slice ended (sliceEnded);
+// the view (view.js) asks what to draw (draw).
 
 import {
   boardMarks, chooseTop, isTopCount, lineOverlay, readTop, replacesTop, scoreWords, shouldAnnounce, spokenTop,
@@ -11,14 +12,16 @@ import {
 } from "./analysis.js";
 import { cellText } from "./coords.js";
 import { t } from "./i18n.js";
+import { isDecisive } from "./score.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-// canvas: the board; settings: the page's settings object (analysisMoves is read and set);
-// saveSettings(); context() -> {analysing, key, size, stm, blocked(x, y), colorWord(c)} of
-// the shown position; play(x, y): play a move (a click on a listed move); onChange():
-// redraw the board (the marks or the line shown changed); onCount(): the setting changed.
-export function setupAnalysisView({ canvas, settings, saveSettings, context, play, onChange, onCount }) {
+// canvas: the board; count(): the setting "best moves shown" (settings.js analysisMoves);
+// setCount(n): change it; context() -> {analysing, key, size, stm, blocked(x, y),
+// colorWord(c)} of the shown position; play(x, y): play a move (a click on a listed move);
+// onChange(): redraw the board (the marks or the line shown changed); onCount(): the
+// setting changed.
+export function setupAnalysisView({ canvas, count, setCount, context, play, onChange, onCount }) {
   const box = $("#top-box");
   const list = $("#top-moves");
   const readBtn = $("#read-top");
@@ -35,7 +38,7 @@ export function setupAnalysisView({ canvas, settings, saveSettings, context, pla
   function shown() {
     const ctx = context();
     if (!ctx.analysing || !report || report.key !== ctx.key) return [];
-    const { moves, dropped } = chooseTop(report.top, { size: ctx.size, count: settings.analysisMoves, blocked: ctx.blocked });
+    const { moves, dropped } = chooseTop(report.top, { size: ctx.size, count: count(), blocked: ctx.blocked });
     if (dropped.length && warned !== report) {
       warned = report;
       console.warn("analysis: the engine's top moves left out:", JSON.stringify(dropped));
@@ -47,7 +50,7 @@ export function setupAnalysisView({ canvas, settings, saveSettings, context, pla
   // when it replaces the report shown (replacesTop); throws on a malformed top.
   function offer(reply, { key, want, size }) {
     const next = {
-      key, want, depth: reply.depth, decisive: /^(win|loss) in/.test(String(reply.score_text ?? "")),
+      key, want, depth: reply.depth, decisive: isDecisive(reply),
       top: readTop(reply, size),
     };
     if (!replacesTop(report, next)) return false;
@@ -158,12 +161,11 @@ export function setupAnalysisView({ canvas, settings, saveSettings, context, pla
   });
   readBtn.addEventListener("click", () => speak(summary()));
 
-  select.value = String(settings.analysisMoves);
+  select.value = String(count());
   select.addEventListener("change", () => {
     const n = Number(select.value);
     if (!isTopCount(n)) return;
-    settings.analysisMoves = n;
-    saveSettings();
+    setCount(n);
     onCount();
   });
 
@@ -190,6 +192,5 @@ export function setupAnalysisView({ canvas, settings, saveSettings, context, pla
     begin() { report = null; },
     // a new game or record: forget the analysis shown and what was said
     reset() { report = null; hover = null; lastSpoken = null; },
-    syncSetting() { select.value = String(settings.analysisMoves); },
   };
 }

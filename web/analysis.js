@@ -6,6 +6,10 @@
 // starting with the move itself, and best true for the first (the engine's choice).
 
 import { cellText, onBoard } from "./coords.js";
+import { parseScoreText } from "./score.js";
+
+// the score parser is score.js's (re-exported for the callers of this module)
+export { parseScoreText };
 
 export const TOP_MIN = 3;
 export const TOP_MAX = 5;
@@ -14,18 +18,6 @@ export const TOP_DEFAULT = 3;
 // The setting "best moves shown in analysis": an integer 3..5.
 export function isTopCount(n) {
   return Number.isInteger(n) && n >= TOP_MIN && n <= TOP_MAX;
-}
-
-const EVAL_RE = /^[+-]\d+\.\d$/;
-const MATE_RE = /^(win|loss) in (\d+)$/;
-
-// "+0.8" -> {kind: "eval", value: 0.8}; "win in 5" -> {kind: "win", n: 5}; "loss in 4" ->
-// {kind: "loss", n: 4}; null for anything else.
-export function parseScoreText(text) {
-  if (typeof text !== "string") return null;
-  if (EVAL_RE.test(text)) return { kind: "eval", value: Number(text) };
-  const m = MATE_RE.exec(text);
-  return m ? { kind: m[1], n: Number(m[2]) } : null;
 }
 
 // The label drawn on the board: "+0.8" as it is; "win in 5" -> "W5", "loss in 4" -> "L4"

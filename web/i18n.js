@@ -72,13 +72,23 @@ const en = {
   dialogTitle: "New game", whiteFirst: "White first", blackFirstShort: "Black first",
   src_book: "opening book", src_threat: "threat search", src_search: "search", src_forced: "forced",
   src_guard: "renju check (the engine's choice was forbidden)",
-  winsIn: "{color} wins in {n}", even: "even", playedIn: "{move} in {secs} s",
+  winsIn: "{color} wins in {n}", scoreEven: "even 0.0", scoreAhead: "{color} +{value}", playedIn: "{move} in {secs} s",
+  nodesPerSec: "{n} nodes/s",
   solved: "solved", sliceInfo: "analysing… {secs} s",
   // analysis: the best moves
   topTitle: "Best moves", readTop: "Read the best moves", readTopTitle: "Read the best moves (on the board: key B)",
   topCount: "Best moves in analysis", topSummary: "Best moves for {color}: {list}.", topSep: ", ",
   topNone: "No best moves yet.", topWin: "win in {n}", topLoss: "loss in {n}", markWin: "W", markLoss: "L",
   topMoveTitle: "Hover or focus: its line on the board; click: play it", topCursor: "best move {n}, {score}",
+  // the page itself, the board's spoken label, the engine's lines
+  appName: "Gomoku", pageTitle: "Gomoku — five in a row", gameBoard: "Game board",
+  boardLabel: "Gomoku board, {n} by {n}. Cursor on {cell}, {what}. Arrow keys move, Enter or Space places a stone.",
+  cursorShort: "{cell}, {what}", blackStone: "black stone", whiteStone: "white stone", empty: "empty",
+  emptyTop: "empty, {top}",
+  engineReady: "Engine {version} ready in {secs} s (Pyodide {pyodide}).",
+  workersParallel: "Parallel search: {ready} of {total} search workers ready.",
+  workersOne: "Search in one worker (1 thread).",
+  engineIllegal: "the engine proposed an illegal move {move}", fileTooLarge: "the file is too large",
 };
 
 const zh = {
@@ -145,15 +155,24 @@ const zh = {
   dialogTitle: "新游戏", whiteFirst: "白棋先行", blackFirstShort: "黑棋先行",
   src_book: "开局库", src_threat: "威胁搜索", src_search: "搜索", src_forced: "唯一应着",
   src_guard: "连珠检查（引擎原选点为禁手）",
-  winsIn: "{color} {n} 手内获胜", even: "均势", playedIn: "{move}，用时 {secs} 秒",
+  winsIn: "{color} {n} 手内获胜", scoreEven: "均势 0.0", scoreAhead: "{color} +{value}", playedIn: "{move}，用时 {secs} 秒",
+  nodesPerSec: "每秒 {n} 个节点",
   solved: "已解出", sliceInfo: "分析中… {secs} 秒",
   topTitle: "最佳着法", readTop: "朗读最佳着法", readTopTitle: "朗读最佳着法（在棋盘上：按 B 键）",
   topCount: "分析显示的着法数", topSummary: "{color}最佳着法：{list}。", topSep: "，",
   topNone: "还没有最佳着法。", topWin: "{n} 手内获胜", topLoss: "{n} 手内失败", markWin: "胜", markLoss: "负",
   topMoveTitle: "悬停或聚焦：在棋盘上显示其变化；点击：下这一手", topCursor: "第 {n} 佳着法，{score}",
+  appName: "五子棋", pageTitle: "五子棋——五子连珠", gameBoard: "棋盘",
+  boardLabel: "五子棋棋盘，{n} × {n}。光标在 {cell}，{what}。方向键移动，回车或空格落子。",
+  cursorShort: "{cell}，{what}", blackStone: "黑子", whiteStone: "白子", empty: "空",
+  emptyTop: "空，{top}",
+  engineReady: "引擎 {version} 已就绪，用时 {secs} 秒（Pyodide {pyodide}）。",
+  workersParallel: "并行搜索：{total} 个搜索线程中 {ready} 个已就绪。",
+  workersOne: "单线程搜索（1 个线程）。",
+  engineIllegal: "引擎给出了非法着法 {move}", fileTooLarge: "文件太大",
 };
 
-const TABLES = { en, zh };
+export const TABLES = { en, zh };
 export const LANGS = { en: "English", zh: "简体中文" };
 let lang = "en";
 

@@ -1,6 +1,6 @@
 // The Records dialog: the move list (copy, or paste and load), the share link, .psq files
-// (download, open) and the finished games. The formats are records.js's; the game is
-// main.js's, reached through the functions it passes in.
+// (download, open) and the finished games. The formats are records.js's; the game is the
+// page's (state.js), reached through the functions it passes in.
 
 import { shownMoves } from "./game.js";
 import { t } from "./i18n.js";
@@ -111,7 +111,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     const file = ev.target.files && ev.target.files[0];
     ev.target.value = "";
     if (!file) return;
-    if (file.size > 200000) { recMsg.textContent = t("importBad", { err: "the file is too large" }); return; }
+    if (file.size > 200000) { recMsg.textContent = t("importBad", { err: t("fileTooLarge") }); return; }
     const text = await file.text();
     // a .psq file names its board size and (when not freestyle) its rule, else the
     // current game's rule applies; the first player is the current game's (black in renju)

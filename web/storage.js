@@ -3,8 +3,8 @@
 //
 //   gomoku.game.v1      the game in progress, with its undone moves:
 //                       {size, rule, first, human, level, moves: [[x, y], ...], cursor, recorded}
-//   gomoku.settings.v1  display settings: {theme, lang, sound, numbers, coords, showPv,
-//                       analysisMoves (best moves drawn in analysis, 3..5), threads?}
+//   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
+//                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, result, moves: "h8 i9 ..."}, ...]
 //
@@ -15,18 +15,17 @@
 // reported by a notice key (i18n.js); a finished game that cannot be read is dropped from
 // the list, the others are kept.
 
-import { TOP_DEFAULT, isTopCount } from "./analysis.js";
 import { DEFAULT_SIZE, isSize } from "./coords.js";
 import { DEFAULT_LEVEL, checkSetup, isColour, isLevel } from "./game.js";
-import { validThreads } from "./parallel-client.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
 import { BLACK, isRule } from "./rules.js";
+import { DEFAULT_SETTINGS, decodeSettings } from "./settings.js";
+
+// the settings' fields and checks are settings.js's
+export { DEFAULT_SETTINGS, decodeSettings };
 
 export const KEYS = { game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1" };
 export const HISTORY_MAX = 20;
-export const DEFAULT_SETTINGS = { theme: "auto", lang: null, sound: false, numbers: false, coords: true, showPv: false,
-  analysisMoves: TOP_DEFAULT,
-};
 const OLD_LEVELS = { fast: "t03", normal: "t1", strong: "t3" };
 const RESULTS = ["black", "white", "draw"];
 
@@ -55,21 +54,6 @@ export function decodeGame(v) {
   const moves = v.moves.map(([x, y]) => [x, y]);
   const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
   return { size, rule, first, human, level, moves, cursor, recorded: v.recorded === true };
-}
-
-// ---- settings ----------------------------------------------------------------------------
-
-// Settings from a stored value: each valid field is kept, the others take their default.
-// Throws when the value is not an object at all.
-export function decodeSettings(v) {
-  if (!isObject(v)) throw new Error("the stored settings are not an object");
-  const out = { ...DEFAULT_SETTINGS };
-  if (["auto", "light", "dark"].includes(v.theme)) out.theme = v.theme;
-  if (v.lang === "en" || v.lang === "zh") out.lang = v.lang;
-  for (const k of ["sound", "numbers", "coords", "showPv"]) if (typeof v[k] === "boolean") out[k] = v[k];
-  if (isTopCount(v.analysisMoves)) out.analysisMoves = v.analysisMoves;
-  if (validThreads(v.threads)) out.threads = v.threads; // else automatic
-  return out;
 }
 
 // ---- finished games ----------------------------------------------------------------------

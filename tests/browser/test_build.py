@@ -35,7 +35,8 @@ def test_dist_layout(dist_dir):
     assert wheel.name.endswith("-py3-none-any.whl")
     assert build.sha256_file(wheel) == info["wheelSha256"]
     names = zipfile.ZipFile(wheel).namelist()
-    assert "gomoku/webapi.py" in names and "gomoku/engine.py" in names
+    assert "gomoku/protocol/webapi.py" in names and "gomoku/engine/facade.py" in names
+    assert not [n for n in names if n.startswith("gomoku_lab/")]  # the lab never ships
 
 
 def test_local_numpy_is_checked_and_copied(tmp_path):

@@ -1,0 +1,104 @@
+// node --test: web/i18n.js. Both languages have the same keys, every one filled in and
+// with the same {fields}; every key the page uses exists: t("...") in web/*.js (a
+// literal key, or a literal prefix with each of its known endings), data-i18n* in
+// index.html, and the notices of storage.js.
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import test from "node:test";
+
+import { LEVELS } from "../../web/game.js";
+import { TABLES, t } from "../../web/i18n.js";
+import { SHAPES } from "../../web/renju.js";
+import { RULES } from "../../web/rules.js";
+import { KEYS, loadAll } from "../../web/storage.js";
+
+const WEB = new URL("../../web/", import.meta.url);
+const read = (name) => readFileSync(new URL(name, WEB), "utf8");
+const { en, zh } = TABLES;
+const fields = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+// The endings of the keys the page builds from a prefix (t("src_" + source), ...).
+const FAMILIES = {
+  src_: ["book", "threat", "search", "forced", "guard"],
+  rule_: RULES,
+  res_: ["black", "white", "draw"],
+  shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
+  lvl_: Object.keys(LEVELS),
+};
+
+// The keys t() is called with in a module: [{key, prefix}], from the string literals at
+// the top level of the first argument (a ternary gives both of its keys; "x_" + ... a
+// prefix; literals inside nested calls are not keys).
+function keysUsed(source) {
+  const found = [];
+  for (const m of source.matchAll(/\bt\(/g)) {
+    let depth = 0;
+    let arg = "";
+    for (let i = m.index + 2; i < source.length; i++) {
+      const c = source[i];
+      if (c === "(" || c === "{" || c === "[") depth += 1;
+      if (c === ")" || c === "}" || c === "]") {
+        if (depth === 0) break;
+        depth -= 1;
+        continue;
+      }
+      if (c === "," && depth === 0) break;
+      if (depth === 0) arg += c;
+    }
+    for (const lit of arg.matchAll(/"([^"]*)"\s*(\+)?/g)) found.push({ key: lit[1], prefix: !!lit[2] });
+  }
+  return found;
+}
+
+test("English and Chinese have the same keys, every text filled in, with the same fields", () => {
+  assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
+  for (const key of Object.keys(en)) {
+    assert.ok(en[key].trim() && zh[key].trim(), key);
+    assert.deepEqual(fields(zh[key]), fields(en[key]), key);
+  }
+});
+
+test("every t() key in web/*.js exists", () => {
+  const files = readdirSync(WEB).filter((f) => f.endsWith(".js") && f !== "i18n.js"); // i18n.js defines t
+  let count = 0;
+  for (const file of files) {
+    for (const { key, prefix } of keysUsed(read(file))) {
+      count += 1;
+      if (prefix) {
+        assert.ok(FAMILIES[key], `${file}: t("${key}" + ...) is not a known family`);
+        for (const end of FAMILIES[key]) assert.ok(key + end in en, `${file}: ${key + end}`);
+      } else {
+        assert.ok(key in en, `${file}: t("${key}")`);
+      }
+    }
+  }
+  assert.ok(count > 100, `only ${count} keys found: the scan is broken`);
+});
+
+test("every data-i18n key of index.html exists", () => {
+  const html = read("index.html");
+  const keys = [...html.matchAll(/data-i18n(?:-label|-title)?="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(keys.length > 50);
+  for (const key of keys) assert.ok(key in en, key);
+});
+
+test("the notices of stored data that cannot be read exist", () => {
+  const storage = {
+    items: new Map([[KEYS.game, "{"], [KEYS.settings, "[]"], [KEYS.history, JSON.stringify([{ date: 1 }])]]),
+    getItem(k) { return this.items.get(k) ?? null; },
+    setItem(k, v) { this.items.set(k, v); },
+    removeItem(k) { this.items.delete(k); },
+  };
+  const { notices } = loadAll(storage);
+  assert.deepEqual(notices, ["corruptGame", "corruptSettings", "droppedHistory"]);
+  assert.ok("corruptHistory" in en);
+  for (const key of notices) assert.ok(key in en, key);
+});
+
+test("t fills in fields and falls back to the key", () => {
+  assert.equal(t("navPos", { n: 3, total: 9 }), "Move 3 of 9");
+  assert.equal(t("boardLabel", { n: 15, cell: "h8", what: "empty" }),
+    "Gomoku board, 15 by 15. Cursor on h8, empty. Arrow keys move, Enter or Space places a stone.");
+  assert.equal(t("navPos", { n: 3 }), "Move 3 of {total}");
+  assert.equal(t("no such key"), "no such key");
+});

@@ -1,0 +1,83 @@
+// node --test: web/status.js (what the page says about the state, in English here: the
+// status and its code, the line under it, the score, the engine's and workers' lines, the
+// board's spoken label).
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { parseCell } from "../../web/coords.js";
+import * as Game from "../../web/game.js";
+import { BLACK, WHITE } from "../../web/rules.js";
+import { DEFAULT_SETTINGS } from "../../web/settings.js";
+import * as State from "../../web/state.js";
+import * as Status from "../../web/status.js";
+
+const READY = { state: "ready", restarts: 0, ready: null };
+const make = (setup = {}, moves = "", extra = {}) => {
+  let s = { ...State.initialState({ game: Game.newGame(setup), settings: DEFAULT_SETTINGS }), engine: READY, ...extra };
+  for (const c of moves.split(" ").filter(Boolean)) s = State.played(s, ...parseCell(c, s.game.size), new Date(0));
+  return s;
+};
+const code = (s) => Status.statusOf(s).code;
+
+test("the status code and text of each situation", () => {
+  assert.deepEqual(Status.statusOf(make()), { code: "your-turn", text: "your turn" });
+  assert.deepEqual(Status.statusOf(make({}, "h8", { job: { kind: "move" } })), { code: "thinking", text: "thinking..." });
+  assert.equal(code(make({}, "h8")), "thinking"); // the engine's turn, its job about to start
+  assert.equal(code(make({}, "h8 i9")), "your-turn");
+  assert.equal(code({ ...make({}, "h8 i9 j10"), game: Game.goTo(make({}, "h8 i9 j10").game, 1) }), "review");
+  assert.equal(code(make({}, "", { analysing: true })), "analysing");
+  assert.equal(code(make({}, "", { engineError: "x", analysing: true })), "error");
+  const won = make({}, "h8 a1 h9 a2 h10 a3 h11 a4 h12", { engineError: "x" });
+  assert.deepEqual(Status.statusOf(won), { code: "black-wins", text: "Black wins" });
+  assert.equal(code(make({ human: WHITE }, "h8 a1 h9 a2 h10 a3 h11 a4 a5 a6 h12")), "black-wins");
+});
+
+test("while the engine loads the player may move; else it is loading or restarting", () => {
+  const loading = { state: "loading", restarts: 0, ready: null };
+  assert.deepEqual(Status.statusOf(make({}, "", { engine: loading })), { code: "your-turn", text: "your turn (engine loading...)" });
+  assert.deepEqual(Status.statusOf(make({}, "h8", { engine: loading })), { code: "loading", text: "loading engine..." });
+  assert.equal(Status.statusOf(make({}, "h8", { engine: { ...loading, restarts: 1 } })).text, "restarting engine...");
+});
+
+test("the line under the status", () => {
+  const line = (s) => Status.playerLine(s, code(s), 15);
+  assert.equal(line(make()), "You play black and move first.");
+  assert.equal(line(make({ human: WHITE })), "You play white.");
+  assert.equal(line(make({ size: 19, rule: "standard" })), "You play black and move first. Game:\u00a019×19, standard.");
+  assert.equal(line(make({}, "", { analysing: true })), "Analysis: play either colour, the engine only comments.");
+  assert.equal(line(make({}, "h8 a1 h9 a2 h10 a3 h11 a4 h12")), "You win — well played! Press New game to play again.");
+  const renju = make({ rule: "renju" }, "h10 a1 i10 c1 g9 e1 g8 o1");
+  assert.equal(line(renju), "You play black and move first. Game:\u00a0renju. Crosses mark the points black may not play.");
+});
+
+test("the panel's score by colour, and black's share of the bar", () => {
+  assert.deepEqual(Status.scoreLine({ score: 120, score_text: "+1.2", stm: WHITE }).text, "White +1.2");
+  assert.deepEqual(Status.scoreLine({ score_text: "loss in 4", stm: WHITE }), { text: "Black wins in 4", black: 1 });
+  assert.deepEqual(Status.scoreLine({ score: 2, score_text: "+0.0", stm: BLACK }), { text: "even 0.0", black: 0.5 });
+});
+
+test("speed, the engine's and the workers' lines", () => {
+  assert.equal(Status.kilo(950), "950");
+  assert.equal(Status.kilo(12345), "12.3k");
+  assert.equal(Status.kilo(2500000), "2.50M");
+  assert.equal(Status.speedText(12345), "12.3k nodes/s");
+  assert.equal(Status.engineReadyText(null), "");
+  assert.equal(Status.engineReadyText({ version: "1.2.3", pageLoadMs: 3456, pyodide: "0.27.7" }),
+    "Engine 1.2.3 ready in 3.5 s (Pyodide 0.27.7).");
+  assert.equal(Status.workersText({ threads: 2, ready: 1, total: 2 }), "Parallel search: 1 of 2 search workers ready.");
+  assert.equal(Status.workersText({ threads: 1, ready: 0, total: 0 }), "Search in one worker (1 thread).");
+});
+
+test("the keyboard cursor's words", () => {
+  const s = make({ rule: "renju" }, "h10 a1 i10 c1 g9 e1 g8 o1");
+  const at = (c, top) => Status.cursorText(s, parseCell(c, 15), top);
+  assert.equal(at("h10").short, "h10, black stone");
+  assert.equal(at("a1").short, "a1, white stone");
+  assert.equal(at("g10").short, "g10, forbidden for black: double three");
+  assert.equal(at("h8").short, "h8, empty");
+  assert.equal(at("h8", "best move 1, +0.8").short, "h8, empty, best move 1, +0.8");
+  assert.equal(at("j9").label, "Gomoku board, 15 by 15. Cursor on j9, empty. Arrow keys move, Enter or Space places a stone.");
+  assert.equal(Status.forbiddenText(State.shownOf(s.game).forbidden, 15), "g10");
+  assert.equal(Status.resultSentence(State.shownOf(make({}, "h8 a1 h9 a2 h10 a3 h11 a4 h12").game).pos), " Black wins.");
+  assert.equal(Status.resultSentence(State.shownOf(s.game).pos), "");
+});

@@ -1,0 +1,154 @@
+// The player's actions on the game: play a stone, browse, undo / redo, swap sides, a new
+// game, open a record or a share link, analysis on / off, the level; each cancels the
+// engine's job it makes pointless, changes the state (state.js) and lets the engine go on
+// (resume: its move, or the analysis). Called by input.js and the dialogs.
+
+import { cellText } from "./coords.js";
+import * as Game from "./game.js";
+import { t } from "./i18n.js";
+import { parseFragment } from "./records.js";
+import { playStone } from "./sound.js";
+import * as State from "./state.js";
+import { colorLower, colorWord, resultSentence, shapeText } from "./status.js";
+
+// store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
+// notice} (view.js).
+export function createActions({ store, jobs, analysisView, say }) {
+  const get = () => store.get();
+  const cell = ([x, y]) => cellText(x, y, get().game.size);
+
+  // The engine's turn: its move, or in analysis the next search.
+  function resume() {
+    if (get().analysing) jobs.analyse();
+    else jobs.engineMove();
+  }
+
+  // A stone from the player on [x, y] of the shown position; false (and said why) when it
+  // cannot go there now.
+  function humanPlay(x, y) {
+    const s = get();
+    const { pos, forbidden } = State.shownOf(s.game);
+    const toMove = Game.sideToMove(s.game);
+    if (pos.over) { say.announce(t("gameOver")); return false; }
+    if (!s.analysing) {
+      if (s.engineError || State.engineMoving(s)) { say.announce(t("waitEngine")); return false; }
+      if (toMove !== s.game.human) {
+        say.announce(Game.atEnd(s.game) ? t("waitEngine") : t("engineToMoveHere"));
+        return false;
+      }
+    }
+    if (pos.stones.has(x + "," + y)) {
+      say.announce(t("taken", { move: cell([x, y]) }));
+      return false;
+    }
+    if (forbidden.has(x + "," + y)) {
+      say.announce(t("forbiddenMove", { move: cell([x, y]), shape: shapeText(forbidden.get(x + "," + y)) }));
+      return false;
+    }
+    jobs.cancel(); // a hint or analysis of the position that is about to change
+    const next = store.update((st) => State.played(st, x, y, new Date()));
+    if (next.settings.sound) playStone(toMove);
+    const said = s.analysing ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
+      : t("youPlayMove", { move: cell([x, y]) });
+    say.announce(said + resultSentence(State.shownOf(next.game).pos));
+    resume();
+    return true;
+  }
+
+  // Browse to move n (how: what to say instead of the move reached).
+  function goTo(n, how) {
+    const { game } = get();
+    n = Math.max(0, Math.min(game.moves.length, n));
+    if (n === game.cursor) return;
+    jobs.cancel();
+    store.update((s) => State.browsed(s, n));
+    say.announce(how || (n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart")));
+    resume();
+  }
+
+  function undo() {
+    const n = Game.undoTarget(get().game, get().analysing);
+    if (n !== null) goTo(n, t("takenBack"));
+  }
+
+  function redo() {
+    const n = Game.redoTarget(get().game, get().analysing);
+    if (n !== null) goTo(n, t("redone"));
+  }
+
+  function swapSides() {
+    const s = get();
+    if (s.analysing || State.shownOf(s.game).pos.over) return;
+    jobs.cancel();
+    const next = store.update((st) => ({ ...st, game: Game.withHuman(st.game, 3 - st.game.human) }));
+    say.announce(t("swapped", { color: colorLower(next.game.human) }));
+    jobs.engineMove(true);
+  }
+
+  function newGame(setup) {
+    jobs.cancel();
+    analysisView.reset();
+    const next = store.update((s) => State.newGame(s, setup));
+    say.notice("");
+    say.announce(t("newGameAnn", { color: colorLower(next.game.human) }));
+    jobs.engineMove();
+  }
+
+  // A game from a record ({moves, size, rule, first}: a move list, link, file or finished
+  // game): shown at its end, the player takes the side to move. Throws (and changes
+  // nothing) when the record is bad. analysing: whether to analyse it (default: as before).
+  function loadRecord(record, analysing) {
+    const s = get();
+    const game = Game.fromRecord(record, { human: s.game.human, level: s.game.level });
+    jobs.cancel();
+    analysisView.reset();
+    store.update((st) => State.opened(st, game, analysing));
+    resume();
+  }
+
+  // A share link (#moves=h8,i9&rule=freestyle&size=15) opens that position, out of
+  // analysis; a bad one is reported and changes nothing. The fragment is dropped either
+  // way: a reload then shows the game as it goes on (from localStorage).
+  function openFragment() {
+    try {
+      const link = parseFragment(location.hash);
+      if (!link) return false;
+      loadRecord(link, false);
+    } catch (err) {
+      say.notice(t("badLink", { err: err.message }), "warn");
+      dropFragment();
+      return false;
+    }
+    say.notice(t("linkOpened"), "info");
+    dropFragment();
+    return true;
+  }
+
+  function dropFragment() {
+    try { window.history.replaceState(null, "", location.pathname + location.search); } catch { /* ignore */ }
+  }
+
+  function setAnalysis(on) {
+    if (on === get().analysing) return;
+    jobs.cancel();
+    analysisView.reset();
+    store.update({ analysing: on, hint: null });
+    resume();
+  }
+
+  return {
+    humanPlay, goTo, undo, redo, swapSides, newGame, loadRecord, openFragment, setAnalysis, resume,
+    hint: () => jobs.hint(),
+    moveNow: () => jobs.moveNow(),
+    retry: () => jobs.retry(),
+    setLevel: (level) => store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) })),
+    sideNextGame: () => say.notice(t("sideNext"), "info"),
+    // the number of best moves shown in analysis changed: an analysis starts again, asking
+    // for the new count
+    analysisCountChanged() {
+      if (!get().analysing) return;
+      jobs.cancel();
+      resume();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// The page's engine jobs, run by the job runner (jobs.js): the engine's move (one timed
+// think, or for the unlimited level think slices until Move now), a hint (a think whose
+// move is shown, not played) and analysis (slices of growing length with the best moves,
+// until stopped or solved). Also what the page makes of the engine client's state (ready,
+// restarted, failed) and of a failed job. Everything the jobs learn goes into the state
+// (state.js); the view follows.
+
+import { cellText } from "./coords.js";
+import { EngineTimeout } from "./engine-client.js";
+import * as Game from "./game.js";
+import { t } from "./i18n.js";
+import { createJobRunner } from "./jobs.js";
+import { isDecisive } from "./score.js";
+import { playStone } from "./sound.js";
+import { engineMoved, positionKey, shownOf, withInfo } from "./state.js";
+import { resultSentence, shapeText } from "./status.js";
+
+// A running search cannot be interrupted (no SharedArrayBuffer), so open-ended thinking
+// (analysis, the unlimited level) is a series of think requests of growing length.
+export const SLICES = [500, 1000, 2000];
+const HINT_MAX_MS = 2000;
+
+// store: the state; engine: the engine client (parallel-client.js); params: params.js;
+// analysisView: analysis-view.js; say: {announce, notice} (view.js); onReady(): the engine
+// is ready (again): the page resumes its work.
+export function createEngineJobs({ store, engine, params, analysisView, say, onReady }) {
+  // Generous: the engine stops itself at about ms; this only catches a stuck worker.
+  const deadlineFor = (ms) => params.deadline ?? ms * 3 + 10000;
+  const sliceMs = (i) => params.slice ?? SLICES[Math.min(i, SLICES.length - 1)];
+
+  const runner = createJobRunner({
+    client: engine,
+    deadlineFor,
+    isTimeout: (err) => err instanceof EngineTimeout,
+    onChange: (job) => store.update({ job }),
+    onFailure(err, { retrying }) {
+      if (retrying) {
+        // the client already started a fresh worker; its ready state resumes the work
+        say.notice(t("tooLong"), "warn");
+        return;
+      }
+      const engineError = String(err.message || err);
+      store.update({ engineError });
+      say.notice(t("problem", { err: engineError }), "error");
+    },
+  });
+
+  // multiPv > 1 (analysis): the engine also reports its best multiPv moves (top)
+  function thinkMessage(game, timeMs, book = true, multiPv = 1) {
+    const limits = book ? { timeMs } : { timeMs, book: false };
+    if (multiPv > 1) limits.multiPv = multiPv;
+    return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits };
+  }
+
+  const showInfo = (reply, stm, key) => store.update((s) => withInfo(s, reply, stm, key));
+
+  // The position the job is about: the shown one, its key and the colour to move.
+  function about(s) {
+    return { game: s.game, key: positionKey(s), stm: Game.sideToMove(s.game) };
+  }
+
+  // May the engine start a job now?
+  const free = (s) => !runner.busy() && !shownOf(s.game).pos.over && !s.engineError && engine.state === "ready";
+
+  // An engine move is checked like the player's: off the board, taken or, under renju, on
+  // a point forbidden for black is reported (thrown: the job fails) and not played.
+  function checkEngineMove(x, y, reply) {
+    const { game } = store.get();
+    const why = Game.illegalReason(game, x, y);
+    if (why === "forbidden") {
+      throw new Error(t("engineForbidden", { move: cellText(x, y, game.size), shape: shapeText(Game.forbiddenAt(game, x, y)) }));
+    }
+    if (why) throw new Error(t("engineIllegal", { move: JSON.stringify(reply.move) }));
+    if (reply.guard) console.info("renju guard:", reply.guard.message);
+  }
+
+  // The engine's move, when it is the engine's turn at the end of the game (force: also
+  // while browsing, after Swap sides).
+  function engineMove(force = false) {
+    const s = store.get();
+    if (!free(s) || s.analysing || Game.sideToMove(s.game) === s.game.human) return;
+    if (!force && !Game.atEnd(s.game)) return;
+    const { game, key, stm } = about(s);
+    const per = Game.LEVELS[game.level] === null ? null : (params.time ?? Game.LEVELS[game.level]);
+    const started = performance.now();
+    store.update({ hint: null });
+    runner.start({
+      kind: "move", key, sliced: per == null,
+      // a timed level: one think; unlimited: slices until Move now or a solved position
+      next(i, last) {
+        if (per != null) return i === 0 ? { message: thinkMessage(game, per), ms: per } : null;
+        return last && isDecisive(last) ? null : { message: thinkMessage(game, sliceMs(i)), ms: sliceMs(i) };
+      },
+      onInfo: (info) => showInfo(info, stm, key),
+      onReply: (reply) => { if (per == null) showInfo(reply, stm, key); },
+      onDone(reply) {
+        const [x, y] = Array.isArray(reply.move) ? reply.move : [];
+        checkEngineMove(x, y, reply);
+        const move = cellText(x, y, game.size);
+        const secs = ((performance.now() - started) / 1000).toFixed(1);
+        const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
+        if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
+        say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
+        say.notice("");
+      },
+    });
+  }
+
+  // A hint: the engine's move for the player, marked on the board, not played.
+  function hint() {
+    const s = store.get();
+    if (!free(s) || s.analysing) {
+      say.announce(t("hintBusy"));
+      return;
+    }
+    if (Game.sideToMove(s.game) !== s.game.human) return;
+    const { game, key, stm } = about(s);
+    const ms = params.time ?? Math.min(Game.LEVELS[game.level] ?? HINT_MAX_MS, HINT_MAX_MS);
+    runner.start({
+      kind: "hint", key,
+      next: (i) => (i === 0 ? { message: thinkMessage(game, ms), ms } : null),
+      onInfo: (info) => showInfo(info, stm, key),
+      onDone(reply) {
+        checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
+        store.update((st) => ({ ...withInfo(st, reply, stm, key), hint: { key, move: reply.move } }));
+        say.announce(t("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
+      },
+    });
+  }
+
+  // Analysis of the shown position: slices of growing length, each showing its best moves
+  // (multi-PV, no opening book: analysis shows what a search finds), until stopped or
+  // solved (at the longest slice: more time adds nothing then).
+  function analyse() {
+    const s = store.get();
+    if (!s.analysing || !free(s)) return;
+    const { game, key, stm } = about(s);
+    const want = s.settings.analysisMoves; // the best moves asked for (multi-PV)
+    // a report is shown, in the panel and as marks on the board, when it replaces the one
+    // shown (analysis.js replacesTop: deeper, or a new slice as deep); throws on a
+    // malformed top
+    const report = (reply) => {
+      if (analysisView.offer(reply, { key, want, size: game.size })) showInfo(reply, stm, key);
+    };
+    analysisView.begin();
+    runner.start({
+      kind: "analyse", key, sliced: true,
+      next(i, last) {
+        if (last && isDecisive(last) && i - 1 >= SLICES.length - 1) return null;
+        return { message: thinkMessage(game, sliceMs(i), false, want), ms: sliceMs(i) };
+      },
+      onInfo(info) {
+        try {
+          report(info);
+        } catch (err) {
+          console.warn("analysis info ignored:", err.message);
+        }
+      },
+      onReply(reply) {
+        report(reply);
+        analysisView.sliceEnded();
+      },
+    });
+  }
+
+  // The engine client's state changed (its onState).
+  function engineState(state, detail) {
+    const engineInfo = { state, restarts: engine.restarts, ready: store.get().engine.ready };
+    if (state === "ready") {
+      console.info("engine ready", JSON.stringify({ pageLoadMs: detail.pageLoadMs, workerMs: detail.loadMs, phases: detail.phases }));
+      const quiet = runner.takeQuietRestart();
+      store.update({ engine: { ...engineInfo, ready: detail } });
+      if (engine.restarts && !quiet) say.notice(t("restarted"), "info");
+      onReady();
+    } else if (state === "failed") {
+      store.update({ engine: engineInfo, engineError: detail });
+      say.notice(t("cannotStart", { err: detail }), "error");
+    } else {
+      store.update({ engine: engineInfo });
+    }
+  }
+
+  return {
+    engineMove, hint, analyse, engineState,
+    cancel: () => runner.cancel(),
+    moveNow: () => runner.moveNow(),
+    // Retry engine: the error is forgotten and a fresh worker started
+    retry() {
+      store.update({ engineError: null });
+      runner.resetRetries();
+      say.notice("");
+      engine.restart();
+    },
+  };
+}

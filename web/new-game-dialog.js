@@ -1,0 +1,55 @@
+// The New game dialog: the player's colour, who moves first, the rule, the board size and
+// the engine's strength, filled in from the current game; Start begins the new game.
+// Under renju black moves first: the White first choice is off while renju is picked.
+// The checks are game.js's and rules.js's; the game is the page's, reached through the
+// functions it passes in.
+
+import { DEFAULT_SIZE, SIZES, isSize } from "./coords.js";
+import { DEFAULT_LEVEL, isLevel } from "./game.js";
+import { BLACK, WHITE, isRule } from "./rules.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+// getGame(): the current game; newGame(setup): start a game ({human, first, rule, size,
+// level}).
+export function setupNewGameDialog({ getGame, newGame }) {
+  const dialog = $("#new-game-dialog");
+  const radio = (name, value) => dialog.querySelector(`input[name="${name}"][value="${value}"]`);
+  const picked = (name) => dialog.querySelector(`input[name="${name}"]:checked`).value;
+
+  $("#ng-size").replaceChildren(...SIZES.map((n) => new Option(`${n} × ${n}`, String(n))));
+
+  function syncRenjuFirst() {
+    const renju = picked("ng-rule") === "renju";
+    const whiteFirst = radio("ng-first", "white");
+    if (renju && whiteFirst.checked) radio("ng-first", "black").checked = true;
+    whiteFirst.disabled = renju;
+    $("#ng-renju-note").hidden = !renju;
+  }
+
+  $("#setup").addEventListener("click", () => {
+    const game = getGame();
+    radio("ng-side", game.human).checked = true;
+    radio("ng-first", game.first === BLACK ? "black" : "white").checked = true;
+    radio("ng-rule", game.rule).checked = true;
+    $("#ng-level").value = game.level;
+    $("#ng-size").value = String(game.size);
+    syncRenjuFirst();
+    dialog.showModal();
+  });
+  for (const input of dialog.querySelectorAll('input[name="ng-rule"]')) input.addEventListener("change", syncRenjuFirst);
+  $("#ng-cancel").addEventListener("click", () => dialog.close());
+  $("#ng-start").addEventListener("click", () => {
+    dialog.close();
+    const level = isLevel($("#ng-level").value) ? $("#ng-level").value : DEFAULT_LEVEL;
+    const size = Number($("#ng-size").value);
+    const rule = isRule(picked("ng-rule")) ? picked("ng-rule") : "freestyle";
+    newGame({
+      human: picked("ng-side") === "2" ? WHITE : BLACK,
+      first: picked("ng-first") === "white" && rule !== "renju" ? WHITE : BLACK,
+      rule,
+      size: isSize(size) ? size : DEFAULT_SIZE,
+      level,
+    });
+  });
+}

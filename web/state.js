@@ -1,0 +1,121 @@
+// The page's state: plain data, and the pure functions that make the next state. No DOM.
+// The page keeps it in a store (store.js) and its parts subscribe: what is stored
+// (persistence below), the view (view.js) and the theme and language (settings-panel.js).
+//
+//   {
+//     game         the game (game.js): moves, cursor, size, rule, first, human, level
+//     finished     the finished games (storage.js entries, moves as points), oldest first
+//     settings     settings.js
+//     analysing    analysis: the player plays both colours, the engine only comments
+//     hint         {key, move}: the engine's hint for position key, or null
+//     info         the engine's last report, {...reply, stm, keys, source}: stm the colour
+//                  to move in the position searched, keys the positions (game.js
+//                  positionKey) it is shown for; or null
+//     lastEngine   {move: "h8", secs: "1.2"}: the engine's last move and its time, or null
+//     engineError  what went wrong with the engine (until Retry), or null
+//     job          the engine's job under way (jobs.js current(): {kind, key, sliced}) or null
+//     engine       {state: "idle" | "loading" | "ready" | "failed", restarts, ready}: the
+//                  engine client, ready its last ready message (version, pageLoadMs, ...)
+//     workers      {threads, ready, total}: the parallel search's search workers (null
+//                  until the engine client first says)
+//   }
+//
+// A function here returns a new state and never changes the one it is given.
+
+import * as Game from "./game.js";
+import { KEYS, addToHistory, encodeGame, encodeHistory, historyEntry, save } from "./storage.js";
+
+export function initialState({ game, history = [], settings }) {
+  return {
+    game: game || Game.newGame(), finished: history, settings, analysing: false, hint: null, info: null,
+    lastEngine: null, engineError: null, job: null,
+    engine: { state: "idle", restarts: 0, ready: null }, workers: null,
+  };
+}
+
+// ---- the shown position -----------------------------------------------------------------
+
+const shownCache = new WeakMap();
+
+// {pos, forbidden} of the game's shown position: pos as Game.position ({stones, winner,
+// line, draw, over}), forbidden Game.forbiddenPoints ("x,y" -> shape; renju, black to
+// move). Worked out once per game value.
+export function shownOf(game) {
+  let got = shownCache.get(game);
+  if (!got) {
+    const pos = Game.position(game);
+    got = { pos, forbidden: Game.forbiddenPoints(game, pos) };
+    shownCache.set(game, got);
+  }
+  return got;
+}
+
+export const positionKey = (s) => Game.positionKey(s.game);
+export const engineMoving = (s) => !!s.job && s.job.kind === "move";
+
+// May the player put a stone on the board now (whatever the point)? In analysis always
+// (unless the game is over); else when the engine is fine, not moving, and it is the
+// player's turn.
+export function playerMayPlay(s) {
+  if (shownOf(s.game).pos.over) return false;
+  return s.analysing || (!s.engineError && !engineMoving(s) && Game.sideToMove(s.game) === s.game.human);
+}
+
+// ---- changes ------------------------------------------------------------------------------
+
+// A stone on [x, y] for the side to move (throws when illegal: game.js play); a game it
+// ends goes to the finished games (date: when).
+export function played(s, x, y, date) {
+  let game = Game.play(s.game, x, y);
+  let finished = s.finished;
+  const result = Game.unrecordedResult(game, shownOf(game).pos);
+  if (result) {
+    game = Game.markRecorded(game);
+    finished = addToHistory(finished, historyEntry(game, result, date));
+  }
+  return { ...s, game, finished, hint: null };
+}
+
+// The game browsed to move n.
+export const browsed = (s, n) => ({ ...s, game: Game.goTo(s.game, n), hint: null });
+
+export function newGame(s, setup) {
+  return { ...s, game: Game.newGame(setup), analysing: false, hint: null, info: null, lastEngine: null };
+}
+
+// A game opened from a record (game.js fromRecord, which checks it) replaces the one on
+// the board. analysing: whether to analyse it (default: as before).
+export function opened(s, game, analysing = s.analysing) {
+  return { ...s, game, analysing, hint: null, info: null };
+}
+
+// The engine's report about position key (stm to move there) becomes the one shown.
+export function withInfo(s, reply, stm, key) {
+  return { ...s, info: { ...reply, stm, keys: [key], source: reply.source ?? null } };
+}
+
+// The engine's report, if it is about the shown position.
+export function currentInfo(s) {
+  return s.info && s.info.keys.includes(positionKey(s)) ? s.info : null;
+}
+
+// The engine's move [x, y] (its result reply, for the position key with stm to move)
+// played: the report stays shown for the position after it too.
+export function engineMoved(s, reply, stm, key, [x, y], lastEngine, date) {
+  const next = played(s, x, y, date);
+  const info = { ...withInfo(s, reply, stm, key).info };
+  info.keys = [key, positionKey(next)];
+  return { ...next, info, lastEngine };
+}
+
+// ---- what is stored -------------------------------------------------------------------------
+
+// A subscriber that writes what changed to storage (storage.js): the game, the settings,
+// the finished games.
+export function persistence(storage) {
+  return (s, prev) => {
+    if (s.game !== prev.game) save(storage, KEYS.game, encodeGame(s.game));
+    if (s.settings !== prev.settings) save(storage, KEYS.settings, s.settings);
+    if (s.finished !== prev.finished) save(storage, KEYS.history, encodeHistory(s.finished));
+  };
+}

@@ -1,0 +1,112 @@
+// What the page says about the state (state.js), in the current language (i18n.js): the
+// status and its code, the line under it, the thinking panel's score, the engine and
+// search-worker lines, the board's spoken label. Pure functions of plain data, no DOM.
+
+import { cellText } from "./coords.js";
+import * as Game from "./game.js";
+import { t } from "./i18n.js";
+import { BLACK } from "./rules.js";
+import { colourScore } from "./score.js";
+import { engineMoving, shownOf } from "./state.js";
+
+export const colorName = (c) => (c === BLACK ? "black" : "white");
+export const colorWord = (c) => t(c === BLACK ? "black" : "white");
+export const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
+export const shapeText = (shape) => t("shape_" + String(shape).replaceAll(" ", "_"));
+
+// " Black wins." / " White wins." / " The game is a draw." / "" (after a move's sentence)
+export function resultSentence(pos) {
+  if (pos.winner) return t(pos.winner === BLACK ? "blackWins" : "whiteWins");
+  if (pos.draw) return t("isDraw");
+  return "";
+}
+
+// {code, text}: the board's data-status and the status line.
+export function statusOf(s) {
+  const { pos } = shownOf(s.game);
+  if (pos.winner) return { code: `${colorName(pos.winner)}-wins`, text: t("st_wins", { color: colorWord(pos.winner) }) };
+  if (pos.draw) return { code: "draw", text: t("st_draw") };
+  if (s.engineError) return { code: "error", text: t("st_error") };
+  if (s.analysing) return { code: "analysing", text: t("st_analysing") };
+  const moving = engineMoving(s);
+  const humanToMove = !moving && Game.sideToMove(s.game) === s.game.human;
+  if (s.engine.state !== "ready") {
+    // the human's move need not wait for the engine
+    if (humanToMove) return { code: "your-turn", text: t("st_yourTurnLoading") };
+    return { code: "loading", text: s.engine.restarts ? t("st_restarting") : t("st_loading") };
+  }
+  if (moving) return { code: "thinking", text: t("st_thinking") };
+  if (humanToMove) return { code: "your-turn", text: t("st_yourTurn") };
+  if (!Game.atEnd(s.game)) return { code: "review", text: t("st_review") };
+  return { code: "thinking", text: t("st_thinking") };
+}
+
+// The line under the status: who plays what, the setup when not the default, what to do.
+export function playerLine(s, code, defaultSize) {
+  const { game } = s;
+  const { pos, forbidden } = shownOf(game);
+  let line = t(game.human === game.first ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
+  const setup = [];
+  if (game.size !== defaultSize) setup.push(`${game.size}×${game.size}`);
+  if (game.rule !== "freestyle") setup.push(t("rule_" + game.rule));
+  if (setup.length) line += " " + t("setupLine", { setup: setup.join(", ") });
+  if (s.analysing) line = t("analysisLine");
+  else if (pos.winner) line = pos.winner === game.human ? t("youWin") : t("engineWins");
+  else if (pos.draw) line = t("nobodyWins");
+  else if (code === "review") line = t("reviewLine");
+  if (pos.over && !s.analysing) line += t("pressNew");
+  if (forbidden.size) line += " " + t("forbiddenLegend");
+  return line;
+}
+
+// "h9 j7": the forbidden points, in board order (by column, then row)
+export function forbiddenText(forbidden, size) {
+  return [...forbidden.keys()].map((k) => k.split(",").map(Number))
+    .sort((a, b) => a[0] - b[0] || b[1] - a[1]).map(([x, y]) => cellText(x, y, size)).join(" ");
+}
+
+// The thinking panel's score ("Black +1.2", "White wins in 7", "even 0.0") and black's
+// share of the evaluation bar, of an engine report {score, score_text, stm}.
+export function scoreLine(info) {
+  const sc = colourScore(info, info.stm);
+  if (sc.kind === "wins") return { text: t("winsIn", { color: colorWord(sc.color), n: sc.n }), black: sc.black };
+  if (sc.kind === "even") return { text: t("scoreEven"), black: sc.black };
+  return { text: t("scoreAhead", { color: colorWord(sc.color), value: sc.value }), black: sc.black };
+}
+
+// 950 -> "950", 12345 -> "12.3k", 2500000 -> "2.50M"
+export function kilo(n) {
+  n = Number(n) || 0;
+  return n >= 1e6 ? (n / 1e6).toFixed(2) + "M" : n >= 1000 ? (n / 1000).toFixed(1) + "k" : String(Math.round(n));
+}
+
+export const speedText = (nps) => t("nodesPerSec", { n: kilo(nps) });
+
+// The engine's ready message {version, pyodide, pageLoadMs} as a line; "" before it.
+export function engineReadyText(ready) {
+  if (!ready) return "";
+  return t("engineReady", { version: ready.version, secs: (ready.pageLoadMs / 1000).toFixed(1), pyodide: ready.pyodide });
+}
+
+export function workersText({ ready, total }) {
+  return total ? t("workersParallel", { ready, total }) : t("workersOne");
+}
+
+// What the keyboard cursor is on, for the board's label and the cursor announcement:
+// {short: "g10, empty", label: the board's aria-label}. top: analysis's words for a best
+// move there ("best move 2, +0.5") or "".
+export function cursorText(s, [x, y], top = "") {
+  const { game } = s;
+  const { pos, forbidden } = shownOf(game);
+  const who = pos.stones.get(x + "," + y);
+  const shape = forbidden.get(x + "," + y);
+  let what;
+  if (who !== undefined) what = t(who === BLACK ? "blackStone" : "whiteStone");
+  else if (shape) what = t("forbiddenCursor", { shape: shapeText(shape) });
+  else what = top ? t("emptyTop", { top }) : t("empty");
+  const cell = cellText(x, y, game.size);
+  return {
+    short: t("cursorShort", { cell, what }),
+    label: t("boardLabel", { n: game.size, cell, what }),
+  };
+}

@@ -1,0 +1,178 @@
+// The view: the state (state.js) on the page. The board canvas (its content and data-*
+// attributes), the status and the line under it, the buttons' states, the move list and
+// browsing, the engine's and search workers' lines, the thinking panel (think-view.js) and
+// analysis's best moves (analysis-view.js); plus the two live regions (announce) and the
+// notice. It subscribes to the store (update): a change of the engine's report alone
+// redraws only the panel (and the board when it shows a line or marks), a change of the
+// search workers alone only their line; anything else renders the page.
+
+import { DEFAULT_SIZE, cellText, centre } from "./coords.js";
+import * as Game from "./game.js";
+import { t } from "./i18n.js";
+import { formatMoves } from "./records.js";
+import { positionKey, shownOf } from "./state.js";
+import { cursorText, engineReadyText, forbiddenText, playerLine, statusOf, workersText } from "./status.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+// store: the state; board: board.js BoardView on the canvas; think: think-view.js;
+// analysisView: analysis-view.js (it draws its own list; here its marks and lines).
+export function createView({ store, board, think, analysisView }) {
+  const canvas = board.canvas;
+  const moveList = $("#move-list");
+  const buttons = {
+    undo: $("#undo"), redo: $("#redo"), hint: $("#hint"), swap: $("#swap"), analyse: $("#analyse"),
+    moveNow: $("#move-now"), retry: $("#retry"), first: $("#nav-first"), prev: $("#nav-prev"),
+    next: $("#nav-next"), last: $("#nav-last"),
+  };
+
+  // The lines and marks on the board: the line shown (a top move's while one is hovered
+  // or focused, else the best line when asked for) and, in analysis, the best moves; then
+  // the board drawn.
+  function drawBoard(s = store.get()) {
+    const { marks, overlay, line } = analysisView.draw(think.bestLine(s));
+    board.marks = marks;
+    board.overlay = overlay;
+    canvas.dataset.overlay = line.map((o) => cellText(o.x, o.y, s.game.size)).join(" ");
+    board.draw();
+  }
+
+  function render(s = store.get()) {
+    const { game } = s;
+    const { pos, forbidden } = shownOf(game);
+    if (board.size !== game.size) {
+      board.setSize(game.size);
+      board.cursor = centre(game.size);
+    }
+    const moves = Game.shownMoves(game);
+    board.setPosition(moves, game.first);
+    board.winningLine = pos.line;
+    board.showNumbers = s.settings.numbers;
+    board.showCoords = s.settings.coords;
+    board.hint = s.hint && s.hint.key === positionKey(s) ? s.hint.move : null;
+    board.hintColor = Game.sideToMove(game);
+    board.forbidden = [...forbidden.keys()].map((k) => k.split(",").map(Number));
+    drawBoard(s);
+
+    const { code, text } = statusOf(s);
+    Object.assign(canvas.dataset, {
+      moves: formatMoves(moves, game.size), status: code, engine: s.engine.state,
+      hint: board.hint ? cellText(board.hint[0], board.hint[1], game.size) : "", rule: game.rule,
+      forbidden: forbiddenText(forbidden, game.size), size: String(game.size),
+    });
+    document.body.dataset.status = code;
+    const status = $("#status");
+    status.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+    status.dataset.status = code;
+    $("#you-are").textContent = playerLine(s, code, DEFAULT_SIZE);
+
+    const ready = s.engine.state === "ready" && !s.engineError;
+    const toMove = Game.sideToMove(game);
+    buttons.undo.disabled = Game.undoTarget(game, s.analysing) === null;
+    buttons.redo.disabled = Game.redoTarget(game, s.analysing) === null;
+    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || toMove !== game.human;
+    buttons.swap.disabled = s.analysing || pos.over;
+    buttons.analyse.setAttribute("aria-pressed", String(s.analysing));
+    buttons.analyse.textContent = t(s.analysing ? "stopAnalyse" : "analyse");
+    buttons.moveNow.hidden = !(s.job && s.job.kind === "move" && s.job.sliced);
+    buttons.retry.hidden = !s.engineError;
+    $("#side").value = String(game.human);
+    $("#level").value = game.level;
+    buttons.first.disabled = buttons.prev.disabled = game.cursor === 0;
+    buttons.next.disabled = buttons.last.disabled = Game.atEnd(game);
+    $("#nav-pos").textContent = t("navPos", { n: game.cursor, total: game.moves.length });
+    renderEngine(s);
+    renderWorkers(s);
+    renderMoveList(game);
+    think.render(s);
+    cursorLabel(s);
+  }
+
+  function renderEngine(s) {
+    if (!s.engine.ready) return;
+    $("#engine-info").textContent = engineReadyText(s.engine.ready);
+    canvas.dataset.loadMs = String(s.engine.ready.pageLoadMs);
+  }
+
+  function renderWorkers(s) {
+    if (!s.workers) return;
+    canvas.dataset.workers = String(s.workers.ready);
+    canvas.dataset.threads = String(s.workers.threads);
+    $("#workers-info").textContent = workersText(s.workers);
+  }
+
+  function renderMoveList(game) {
+    moveList.textContent = "";
+    if (!game.moves.length) {
+      const li = document.createElement("li");
+      li.className = "empty";
+      li.textContent = t("noMoves");
+      moveList.append(li);
+      return;
+    }
+    let current = null;
+    for (let i = 0; i < game.moves.length; i += 2) {
+      const li = document.createElement("li");
+      const n = document.createElement("span");
+      n.className = "n";
+      n.textContent = `${i / 2 + 1}.`;
+      li.append(n);
+      for (const j of [i, i + 1]) {
+        if (j >= game.moves.length) break;
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "mv" + (j >= game.cursor ? " future" : "");
+        b.textContent = cellText(game.moves[j][0], game.moves[j][1], game.size);
+        b.dataset.index = String(j + 1);
+        if (j + 1 === game.cursor) { b.setAttribute("aria-current", "step"); current = b; }
+        li.append(b);
+      }
+      moveList.append(li);
+    }
+    if (current) {
+      const top = current.offsetTop - moveList.offsetTop;
+      if (top < moveList.scrollTop || top > moveList.scrollTop + moveList.clientHeight - 24) {
+        moveList.scrollTop = top - moveList.clientHeight / 2;
+      }
+    }
+  }
+
+  // The board's label says where the keyboard cursor is; returns the short form.
+  function cursorLabel(s = store.get()) {
+    const { pos } = shownOf(s.game);
+    const empty = !pos.stones.has(board.cursor[0] + "," + board.cursor[1]);
+    const { short, label } = cursorText(s, board.cursor, empty ? analysisView.describe(board.cursor) : "");
+    canvas.setAttribute("aria-label", label);
+    return short;
+  }
+
+  function update(s, prev) {
+    const changed = Object.keys(s).filter((k) => s[k] !== prev[k]);
+    if (changed.every((k) => k === "info")) {
+      think.render(s);
+      if (think.onBoard(s)) drawBoard(s);
+    } else if (changed.every((k) => k === "workers")) {
+      renderWorkers(s);
+    } else {
+      render(s);
+    }
+  }
+
+  return {
+    render,
+    update,
+    drawBoard,
+    // the keyboard cursor moved: its place is said and its label set
+    cursorMoved() {
+      $("#cursor-announce").textContent = cursorLabel();
+    },
+    announce(text) {
+      $("#announce").textContent = text;
+    },
+    notice(text, kind = "info") {
+      const el = $("#notice");
+      el.textContent = text || "";
+      el.dataset.kind = kind;
+    },
+  };
+}
