@@ -263,7 +263,9 @@ def main(argv: list[str] | None = None) -> int:
     for lv in LEVELS:
         budget = f"{lv.nodes} nodes" if lv.nodes else f"{lv.time_ms or 'unlimited'} ms"
         rating = "-" if lv.rating is None else f"{lv.rating:+d} +/- {lv.rating_error}"
-        print(f"{lv.number:>2} {lv.name['en']:<10} {budget:<14} {rating:<14} {lv.description['en']}")
+        print(
+            f"{lv.number:>2} {lv.name['en']:<10} {budget:<14} {rating:<14} {lv.description['en']}"
+        )
     return 0
 
 

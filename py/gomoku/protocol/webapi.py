@@ -26,6 +26,18 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            "multipv": bench_multipv(depth, lines), a multi-PV search of `lines` best moves
            against a plain one to the same depth, default depth 6, 3 lines; "interp":
            gomoku.bench_interp, ns per interpreter primitive)
+    {type: "review", id, size?, rule?, moves, first?, index, nodes?}
+        -> {type: "review", id, index, total, position, move, summary?}
+           One step of a game review (gomoku.review): the position after `index` moves
+           evaluated at `nodes` nodes (default REVIEW_NODES) with the threat search:
+           position = {index, to_move, black (black's chance), score, forced, best,
+           bestText, line, lineText, source, over, ...}; move = the review of move
+           `index` (null for 0): {index, player, move, moveText, class, mark, before,
+           after, drop, better, betterText, line, lineText}; with index = total the
+           summary {black: {inaccuracy, mistake, blunder, missed_win, only_move}, white:
+           ...}. `first` ("black" or "white") is the colour of the first move. The
+           reviewer is kept between messages (positions already evaluated are not
+           again); each answer depends on the game, the index and the budget alone.
     {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
     {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
                                                         or progress)
@@ -85,6 +97,8 @@ MAX_TIME_MS = 600_000
 MAX_DEPTH = 100
 MAX_NODES = 10**10
 MAX_WORKERS = 16
+REVIEW_NODES = 8000  # gomoku.review.DEFAULT_NODES (kept here so that init imports nothing)
+MAX_REVIEW_NODES = 1_000_000
 DEFAULT_SIZE = 15
 DEFAULT_RULE = "freestyle"
 COORD_START_KEYS = frozenset(
@@ -268,6 +282,8 @@ class WebApi:
     def __init__(self) -> None:
         self._engine: Any = None
         self._parallel: dict[str, Any] | None = None  # the coordinator of a parallel search
+        self._reviewer: Any = None  # the game under review (its positions are kept)
+        self._reviewer_key: Any = None
 
     def _engine_for(self, size: int, rule: str | int, reset: bool) -> Any:
         from gomoku.core.rules import check_size, parse_rule
@@ -347,9 +363,58 @@ class WebApi:
             return self._bench(message, mid)
         if kind == "coord":
             return self._coord(message, mid)
+        if kind == "review":
+            return self._review(message, mid)
         if isinstance(kind, str):
             raise BadMessage(f"unknown message type {kind!r}")
         raise BadMessage("missing or invalid type")
+
+    def _review(self, message: Message, mid: str | int) -> Message:
+        """One step of a game review: position ``index`` evaluated (and the move that led
+        to it classified; with the last index, the summary too). The reviewer of the game
+        is kept between messages; every answer is a function of the game, the index and
+        the node budget alone."""
+        from gomoku.core.errors import GomokuError
+        from gomoku.review.records import RecordError, checked
+        from gomoku.review.review import Reviewer, move_dict, position_dict
+
+        _check_keys(
+            message, {"type", "id", "size", "rule", "moves", "first", "index", "nodes"}, "review"
+        )
+        size = _parse_size(message)
+        rule = _parse_rule(message)
+        moves = _parse_moves(message, size)
+        first = message.get("first", "black")
+        if first not in ("black", "white"):
+            raise BadMessage(f"first must be 'black' or 'white', got {first!r}")
+        nodes = message.get("nodes", REVIEW_NODES)
+        if not _is_int(nodes) or not 1 <= nodes <= MAX_REVIEW_NODES:
+            raise BadMessage(f"nodes must be an integer in 1..{MAX_REVIEW_NODES}, got {nodes!r}")
+        index = message.get("index")
+        if not _is_int(index) or not 0 <= index <= len(moves):
+            raise BadMessage(f"index must be an integer in 0..{len(moves)}, got {index!r}")
+        try:
+            from gomoku.core.rules import parse_rule
+
+            record = checked([tuple(m) for m in moves], size, parse_rule(rule), first)
+        except (RecordError, GomokuError) as exc:
+            raise BadMessage(f"the game cannot be reviewed: {exc}") from None
+        key = (record, nodes)
+        if self._reviewer is None or self._reviewer_key != key:
+            self._reviewer = Reviewer(record, nodes)
+            self._reviewer_key = key
+        rv = self._reviewer
+        reply: Message = {
+            "type": "review",
+            "id": mid,
+            "index": index,
+            "total": len(moves),
+            "position": position_dict(rv.position(index), size),
+            "move": move_dict(rv.move(index), size) if index else None,
+        }
+        if index == len(moves):
+            reply["summary"] = rv.summary()
+        return _jsonable(reply)
 
     @staticmethod
     def _bench(message: Message, mid: str | int) -> Message:

@@ -1,0 +1,268 @@
+"""Game review (gomoku.review): the classes on games whose decisive moves are known, the
+chance mapping, the record readers, the command line and the worker's review message."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gomoku.core.geometry import moves_from_text, to_text
+from gomoku.core.rules import Rule
+from gomoku.game.evaluation import WIN_SCORE
+from gomoku.protocol.webapi import REVIEW_NODES, WebApi
+from gomoku.review import DEFAULT_NODES, RecordError, Reviewer, read_record
+from gomoku.review.records import checked, read_link, read_move_list, read_psq
+from gomoku.review.review import forced_in, summary, win_chance
+
+ROOT = Path(__file__).resolve().parents[1]
+PY_DIR = ROOT / "py"
+
+# Black's open three h8 i8 j8: white's j9 does not stop it (k8 or g8 makes an open four).
+OPEN_THREE_IGNORED = "h8 h9 i8 i9 j8 j9 k8 a1 g8"
+# White has a VCF here (tests/test_search.py, VCF_POSITIONS[5]: f5 first) and plays a1.
+VCF_MISSED = (
+    "h8 i7 g7 i5 f6 e5 i6 h6 j10 i9 g5 e7 g8 g6 f8 e8 j8 i8 e6 i10 i11 f9 h9 j9 f7 d5 k10 a1"
+)
+
+
+def names(points, size: int = 15) -> list[str]:
+    return [to_text(x, y, size) for x, y in points]
+
+
+def review(text: str, nodes: int = DEFAULT_NODES) -> Reviewer:
+    return Reviewer(read_move_list(text), nodes)
+
+
+def test_a_four_left_unblocked_is_a_blunder_and_the_block_is_better():
+    # black h8 i8 j8 k8 is a four (after white's d4 elsewhere): white must block at g8 or
+    # l8... here black's four h8-k8 is open at g8 and l8 after white's passive moves, so
+    # take a plain four: white blocked l8, so g8 is the only block.
+    game = "h8 a1 i8 a2 j8 l8 k8 a3 g8"
+    r = review(game)
+    move8 = r.move(8)  # white's a3 instead of the block at g8
+    assert move8.player == "white" and move8.cls == "blunder"
+    assert names([move8.better]) == ["g8"]
+    assert move8.after == 1.0  # black wins by force (in fact at once)
+    assert r.move(9).cls == "best"  # black's five
+
+
+def test_an_open_three_left_alone_is_a_blunder():
+    r = review(OPEN_THREE_IGNORED)
+    flagged = {i: r.move(i) for i in range(1, 10) if r.move(i).flagged}
+    assert list(flagged) == [6]
+    assert flagged[6].cls == "blunder" and names([flagged[6].better])[0] in ("g8", "k8")
+    assert summary([r.move(i) for i in range(1, 10)])["white"]["blunder"] == 1
+
+
+def test_a_missed_vcf_is_a_missed_win_with_the_vcf_as_its_line():
+    r = review(VCF_MISSED)
+    last = r.move(len(r))
+    assert last.player == "white" and last.cls == "missed_win"
+    assert names([last.better]) == ["f5"]
+    assert names(last.line)[0] == "f5" and len(last.line) >= 5  # the winning line
+    assert r.position(len(r) - 1).forced > 0
+
+
+def test_a_game_of_the_engines_own_choices_has_nothing_flagged():
+    """Every move is what the review's own search chose in that position."""
+    moves: list[tuple[int, int]] = []
+    for _ in range(14):
+        r = Reviewer(checked(moves, 15, Rule.FREESTYLE), 3000)
+        pos = r.position(len(moves))
+        if pos.over:
+            break
+        moves.append(pos.best)
+    r = Reviewer(checked(moves, 15, Rule.FREESTYLE), 3000)
+    classes = [r.move(i).cls for i in range(1, len(moves) + 1)]
+    assert classes and set(classes) <= {"best", "only_move"}, classes
+
+
+def test_a_position_is_the_same_in_any_order():
+    """Positions are evaluated from clean tables: the answer does not depend on what
+    was reviewed before (the page may restart a review mid-way)."""
+    text = OPEN_THREE_IGNORED
+    forward = review(text, 2000)
+    backward = review(text, 2000)
+    for i in reversed(range(len(backward) + 1)):
+        backward.position(i)
+    for i in range(len(forward) + 1):
+        assert forward.position(i) == backward.position(i)
+
+
+@given(st.integers(-WIN_SCORE, WIN_SCORE), st.integers(-WIN_SCORE, WIN_SCORE))
+def test_the_chance_is_monotone_and_symmetric_between_the_colours(a: int, b: int):
+    lo, hi = sorted((a, b))
+    assert win_chance(lo, 200) <= win_chance(hi, 200)
+    assert math.isclose(win_chance(a, 200) + win_chance(-a, 200), 1.0)
+    assert 0.0 <= win_chance(a, 200) <= 1.0
+
+
+def test_forced_results_are_certain():
+    assert win_chance(WIN_SCORE - 3, 200) == 1.0 and win_chance(-WIN_SCORE + 3, 200) == 0.0
+    assert forced_in(WIN_SCORE - 3) == 2 and forced_in(-WIN_SCORE + 4) == -2
+    assert forced_in(150) is None
+    assert win_chance(0, 200) == 0.5
+
+
+def test_white_first_games_name_the_real_colours():
+    record = read_move_list("h8 a1 i8 a2 j8 l8 k8 a3 g8", first="white")
+    r = Reviewer(record, 2000)
+    assert r.move(1).player == "white" and r.move(8).player == "black"
+    assert r.move(8).cls == "blunder"
+    assert r.position(9).over == "white" and r.position(9).black == 0.0
+
+
+# --- records ------------------------------------------------------------------------------
+
+PAGE_PSQ = (
+    "Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,7,312\r\n9,8,10\r\nhomo-1\r\nhomo-2\r\nrule=renju\r\n"
+)
+# Piskvork's own layout: the header, the moves, the two brains' files, a result code.
+PISKVORK_PSQ = (
+    "Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,1453\n9,11,812\n12,12,2010\n"
+    "pbrain-embryo.exe\npbrain-rapfi.exe\n-1\n"
+)
+
+
+def test_psq_as_the_page_writes_it():
+    rec = read_psq(PAGE_PSQ)
+    assert rec.size == 15 and rec.rule is Rule.RENJU
+    assert rec.text() == "h8 i9 i8"
+
+
+def test_psq_in_piskvorks_own_layout():
+    rec = read_psq(PISKVORK_PSQ)
+    assert rec.size == 20 and rec.rule is Rule.FREESTYLE and len(rec.moves) == 4
+    assert rec.moves[0] == (9, 9) and rec.moves[1] == (10, 10)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "empty"),
+        ("Piskvork 15x15\n8,8,0\n", "line 1: not a Piskvork file"),
+        ("Piskvorky 12x12, 11:11, 0\n8,8,0\n", "line 1: a 12x12 board"),
+        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n16,1,0\n", "line 3: move 2 (16,1) is off the board"),
+        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n8,8,0\n", "line 4: move 3 (h8) is on a taken"),
+        ("Piskvorky 15x15, 11:11, 0\n8,8,0\nrule=gobang\n", "line 3: unknown rule"),
+    ],
+)
+def test_a_broken_psq_names_the_line_and_the_problem(text: str, words: str):
+    with pytest.raises(RecordError, match=re.escape(words)):
+        read_psq(text)
+
+
+def test_move_lists_and_links():
+    assert read_move_list("1. h8 i9 2. j10, k11").text() == "h8 i9 j10 k11"
+    rec = read_link("https://example.org/gomoku/#moves=h8,i9,j10&rule=standard&size=17")
+    assert rec.size == 17 and rec.rule is Rule.STANDARD and len(rec.moves) == 3
+    assert read_link("moves=h8,i9&first=white").first == "white"
+    for bad, words in [
+        ("h8 zz9", "move 2 'zz9' is not a point"),
+        ("h8 h8", "move 2 (h8) is on a taken point"),
+    ]:
+        with pytest.raises(RecordError, match=re.escape(words)):
+            read_move_list(bad)
+    with pytest.raises(RecordError, match="size must be"):
+        read_link("moves=h8&size=99")
+    with pytest.raises(RecordError, match="black moves first"):
+        read_link("moves=h8&rule=renju&first=white")
+    with pytest.raises(RecordError, match="after the game was won"):
+        read_move_list("h8 a1 i8 a2 j8 a3 k8 a4 l8 a5")
+    # renju: i8 makes two open threes for black (g8 h8 i8 and i8 i9 i10)
+    with pytest.raises(RecordError, match="move 9 \\(i8\\) is forbidden for black: double three"):
+        read_move_list("g8 a1 h8 c1 i9 e1 i10 o15 i8", rule="renju")
+
+
+def test_read_record_tells_the_formats_apart():
+    assert read_record(PAGE_PSQ).rule is Rule.RENJU
+    assert read_record("#moves=h8,i9&size=15").text() == "h8 i9"
+    assert read_record("h8 i9", size=16).size == 16
+
+
+# --- the command line -----------------------------------------------------------------------
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gomoku.review", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(PY_DIR)),
+        timeout=300,
+    )
+
+
+def test_cli_table_and_json(tmp_path: Path):
+    game = tmp_path / "game.txt"
+    game.write_text(OPEN_THREE_IGNORED)
+    out = run_cli(str(game), "--nodes", "3000")
+    assert out.returncode == 0, out.stderr
+    row = next(line for line in out.stdout.splitlines() if line.split()[:1] == ["6"])
+    assert "j9??" in row and "blunder" in row and ("k8" in row or "g8" in row)
+    white = next(line for line in out.stdout.splitlines() if line.strip().startswith("white:"))
+    assert "blunder 1," in white
+    js = run_cli("-", "--json", "--nodes", "3000", stdin=PAGE_PSQ)
+    assert js.returncode == 0, js.stderr
+    doc = json.loads(js.stdout)
+    assert doc["rule"] == "renju" and len(doc["moves"]) == 3 and len(doc["positions"]) == 4
+    assert doc["moves"][0]["moveText"] == "h8" and set(doc["summary"]) == {"black", "white"}
+
+
+def test_cli_bad_file_is_a_clear_error(tmp_path: Path):
+    bad = tmp_path / "bad.psq"
+    bad.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n")
+    out = run_cli(str(bad))
+    assert out.returncode == 2 and "line 3: move 2 (h8) is on a taken point" in out.stderr
+    missing = run_cli(str(tmp_path / "nope.psq"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+# --- the worker's review message ---------------------------------------------------------------
+
+
+def test_review_message_streams_positions_and_ends_with_the_summary():
+    api = WebApi()
+    moves = [list(m) for m in moves_from_text(OPEN_THREE_IGNORED, 15)]
+    replies = [
+        api.handle({"type": "review", "id": i, "moves": moves, "index": i, "nodes": 2000})
+        for i in range(len(moves) + 1)
+    ]
+    assert all(r["type"] == "review" for r in replies), replies
+    assert replies[0]["move"] is None and replies[6]["move"]["class"] == "blunder"
+    assert replies[6]["move"]["mark"] == "??" and replies[6]["move"]["betterText"] in ("g8", "k8")
+    assert "summary" in replies[-1] and "summary" not in replies[-2]
+    assert [r["position"]["index"] for r in replies] == list(range(len(moves) + 1))
+    # the same step asked again (a restarted review) gives the same answer
+    again = WebApi().handle({"type": "review", "id": 6, "moves": moves, "index": 6, "nodes": 2000})
+    assert again == replies[6]
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ({"index": 99}, "index must be"),
+        ({"index": 1, "nodes": 0}, "nodes must be"),
+        ({"index": 1, "first": "red"}, "first must be"),
+        ({"index": 1, "moves": [[7, 7], [7, 7]]}, "taken point"),
+        ({"index": 1, "bogus": 1}, "bogus"),
+    ],
+)
+def test_review_message_refuses_bad_input(extra: dict, words: str):
+    msg = {"type": "review", "id": 1, "moves": [[7, 7], [8, 8]], **extra}
+    reply = WebApi().handle(msg)
+    assert reply["type"] == "error" and words in reply["message"], reply
+
+
+def test_the_default_budget_is_the_same_in_the_worker():
+    assert REVIEW_NODES == DEFAULT_NODES
