@@ -45,8 +45,8 @@ from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.patterns.weights import load_weights
 from gomoku.review.records import GameRecord
 
-DEFAULT_NODES = 8000  # per position: a 40-move game in well under 30 s in the page
-DEEP_NODES = 40000  # the page's "deep" review
+DEFAULT_NODES = 12000  # per position: a 40-move game in well under 30 s in the page
+DEEP_NODES = 60000  # the page's "deep" review
 SAFETY_MS = 120_000  # a position's time cap: far beyond what its nodes take
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
