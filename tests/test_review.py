@@ -57,9 +57,9 @@ def test_a_four_left_unblocked_is_a_blunder_and_the_block_is_better():
 
 def test_an_open_three_left_alone_is_a_blunder():
     r = review(OPEN_THREE_IGNORED)
-    flagged = {i: r.move(i) for i in range(1, 10) if r.move(i).flagged}
-    assert list(flagged) == [6]
-    assert flagged[6].cls == "blunder" and names([flagged[6].better])[0] in ("g8", "k8")
+    blunders = {i: r.move(i) for i in range(1, 10) if r.move(i).cls == "blunder"}
+    assert list(blunders) == [6]  # the one decisive move (earlier ones may be inaccurate)
+    assert names([blunders[6].better])[0] in ("g8", "k8")
     assert summary([r.move(i) for i in range(1, 10)])["white"]["blunder"] == 1
 
 
