@@ -54,6 +54,7 @@ class Level:
     name: dict[str, str]  # by language: "en", "zh"
     description: dict[str, str]
     nodes: int | None = None
+    depth: int | None = None  # a depth limit besides the nodes (the weakest levels)
     time_ms: int | None = None  # timed levels: the think time per move (0: unlimited)
     candidates: int = 1
     noise: int = 0
@@ -78,6 +79,7 @@ class Level:
             time_ms=None,
             hard_ms=SAFETY_MS if hard_ms is None else min(SAFETY_MS, hard_ms),
             nodes=self.nodes,
+            depth=self.depth,
             use_book=self.book,
             seed=int(seed) & 0x7FFFFFFF,
             multipv=self.candidates,
@@ -109,46 +111,46 @@ LEVELS: tuple[Level, ...] = (
         1, "newcomer", "Newcomer", "新手",
         "Looks one move ahead; often misses what you are building.",
         "只看一步，常常看不到你的布局。",
-        nodes=40, candidates=8, noise=400, vcf_depth=0, vct_depth=0, defence=False,
+        nodes=3000, depth=1, candidates=12, noise=1200, vcf_depth=0, vct_depth=0, defence=False,
         book=False,
     ),
     _level(
         2, "beginner", "Beginner", "入门",
         "Makes its fives and blocks your fours, but little more.",
         "会连五，会挡四，仅此而已。",
-        nodes=120, candidates=6, noise=250, vcf_depth=1, vct_depth=0, defence=False,
+        nodes=400, candidates=6, noise=300, vcf_depth=2, vct_depth=0, defence=False,
         book=False,
     ),
     _level(
         3, "learner", "Learner", "初学",
         "Sees open threes and short attacks; easily surprised.",
         "能看到活三和短攻，容易被偷袭。",
-        nodes=300, candidates=5, noise=150, vcf_depth=3, vct_depth=0, defence=False,
+        nodes=800, candidates=5, noise=200, vcf_depth=3, vct_depth=0, defence=False,
         book=False,
     ),
     _level(
         4, "casual", "Casual", "休闲",
         "Defends your threats and attacks with fours.",
         "会防守你的威胁，也会冲四进攻。",
-        nodes=800, candidates=4, noise=80, vcf_depth=5, vct_depth=2, book=False,
+        nodes=2500, candidates=3, noise=60, vcf_depth=6, vct_depth=2, book=False,
     ),
     _level(
         5, "club", "Club", "棋友",
         "A steady club player: plans a few moves ahead.",
         "稳健的棋友，能算几步。",
-        nodes=2000, candidates=3, noise=40, vcf_depth=8, vct_depth=3,
+        nodes=6000, candidates=2, noise=30, vcf_depth=10, vct_depth=3,
     ),
     _level(
         6, "strong", "Strong", "强手",
         "Finds most threat sequences; punishes loose moves.",
         "能找到大多数连续攻击，抓住松懈的棋。",
-        nodes=6000, candidates=2, noise=15, vcf_depth=10, vct_depth=4,
+        nodes=15000, candidates=2, noise=10,
     ),
     _level(
         7, "advanced", "Advanced", "高手",
         "The full engine on a small budget.",
         "完整引擎，较小的计算量。",
-        nodes=20000,
+        nodes=25000,
     ),
     _level(
         8, "master", "Master", "大师",
