@@ -183,7 +183,8 @@ def test_thinking_panel_shows_the_engine_result(game):
     pattern = r"(Black|White) \+\d+\.\d|Even 0\.0|(Black|White) wins in \d+"
     assert re.fullmatch(pattern, score), score
     assert re.fullmatch(rf"{moves[1]} in \d+\.\d s", game.page.inner_text("#think-last"))
-    sources = ("opening book", "threat search", "search", "forced")
+    # (at a node-limited level, "level's choice": its seeded pick among its best moves)
+    sources = ("opening book", "threat search", "search", "forced", "level's choice")
     assert game.page.inner_text("#think-source") in sources
     width = game.page.eval_on_selector("#eval-fill", "e => e.style.width")
     assert width.endswith("%") and 0 <= float(width[:-1]) <= 100
