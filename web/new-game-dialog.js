@@ -36,7 +36,9 @@ export function setupNewGameDialog({ getGame, getResults, newGame }) {
   const levelSel = $("#ng-level");
   function syncLevelAbout() {
     const n = chosenLevel(levelSel) ?? DEFAULT_LEVEL;
-    $("#ng-level-about").textContent = levelAbout(levelOf(n), recordAt(getResults(), n));
+    const { description, details } = levelAbout(levelOf(n), recordAt(getResults(), n));
+    $("#ng-level-desc").textContent = description;
+    $("#ng-level-details").textContent = details;
   }
   levelSel.addEventListener("change", syncLevelAbout);
 

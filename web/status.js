@@ -132,10 +132,11 @@ export function levelRecordText({ won, lost, drawn }) {
   return won + lost + drawn ? t("levelRecord", { won, lost, drawn }) : t("levelNoGames");
 }
 
-// What the New game dialog says under its level chooser: the level's one-line
-// description, its rating and the player's record there.
+// What the New game dialog says under its level chooser: {description: the level's
+// one-line description, details: its rating and the player's record there}.
 export function levelAbout(level, record) {
-  return t("levelAbout", {
-    description: levelDescription(level, currentLanguage()), rating: levelRatingText(level), record: levelRecordText(record),
-  });
+  return {
+    description: levelDescription(level, currentLanguage()),
+    details: t("levelDetails", { rating: levelRatingText(level), record: levelRecordText(record) }),
+  };
 }

@@ -11,6 +11,7 @@ import json
 import re
 
 from conftest import MOVE_MS, GamePage
+from playwright.sync_api import expect
 
 FAST = "test=1&time=200&slice=300"
 GAME_KEY = "gomoku.game.v1"
@@ -101,6 +102,12 @@ def test_the_choosers_list_the_levels_of_levels_data(game):
     )
     assert rating in about
     assert "No games at this level yet." in about
+    # what a screen reader hears on the chooser: its name and that text
+    chooser = game.page.locator("#ng-level")
+    expect(chooser).to_have_accessible_name("Level")
+    expect(chooser).to_have_accessible_description(
+        re.compile(re.escape(first["description"]["en"]) + r"\s+Rating .*No games at this level")
+    )
     # keyboard: the chooser takes arrows like any select; the text follows
     game.page.focus("#ng-level")
     game.page.keyboard.press("ArrowDown")

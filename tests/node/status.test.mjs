@@ -92,8 +92,9 @@ test("the level chooser's words: labels with the rating when measured, the descr
   assert.equal(Status.levelRatingText({ ...l, rating: 352, ratingError: 40 }), "Rating ≈ 352 ± 40 Elo.");
   assert.equal(Status.levelRecordText({ won: 2, lost: 5, drawn: 0 }), "Won 2, lost 5, drawn 0 at this level.");
   assert.equal(Status.levelRecordText({ won: 0, lost: 0, drawn: 0 }), "No games at this level yet.");
-  assert.equal(Status.levelAbout(unrated, { won: 0, lost: 1, drawn: 0 }),
-    `${l.description.en} Rating not yet measured. Won 0, lost 1, drawn 0 at this level.`);
+  assert.deepEqual(Status.levelAbout(unrated, { won: 0, lost: 1, drawn: 0 }), {
+    description: l.description.en, details: "Rating not yet measured. Won 0, lost 1, drawn 0 at this level.",
+  });
   // every level of the table has a label
   for (const n of LEVEL_NUMBERS) assert.match(Status.levelLabel(levelOf(n)), new RegExp(`^${n} · \\S`));
 });
