@@ -2,6 +2,7 @@
 """Screenshots of the built page in headless Chromium (for README.md and for a look).
 
     python scripts/screenshot.py [--out docs] [--moves 6] [--renju-only] [--analysis-only]
+                                 [--levels-only]
 
 Plays a few human moves next to the engine's stones (stopping early once the engine sees a
 forced win), then saves into --out:
@@ -12,7 +13,10 @@ board started from the New game dialog) and screenshot-renju.png (1280x800, a re
 position from a share link with black's forbidden points marked, after a refused click on
 one; --renju-only makes just this one) and screenshot-analysis.png (1280x800, analysis
 of a position from a share link with the engine's best 4 moves on the board, after about
-6 s; --analysis-only makes just this one). Needs a built dist/.
+6 s; --analysis-only makes just this one), screenshot-levels.png (1280x800) and
+screenshot-levels-phone.png (390x844), light theme, the New game dialog open on the level
+chooser with the chosen level's description and a record there (--levels-only makes just
+these two). Needs a built dist/.
 """
 
 from __future__ import annotations
@@ -125,6 +129,42 @@ def analysis_shot(browser, url: str, out: Path) -> None:
     ctx.close()
 
 
+# The New game dialog's level chooser: a few games at the level shown, so that its record
+# line has something to say.
+LEVELS_RESULTS = '{"3": {"won": 2, "lost": 5, "drawn": 0}}'
+
+
+def levels_shots(browser, url: str, out: Path) -> None:
+    sizes = (
+        ("screenshot-levels.png", {"viewport": {"width": 1280, "height": 800}}),
+        (
+            "screenshot-levels-phone.png",
+            {
+                "viewport": {"width": 390, "height": 844},
+                "device_scale_factor": 2,
+                "is_mobile": True,
+                "has_touch": True,
+            },
+        ),
+    )
+    for name, options in sizes:
+        ctx = browser.new_context(**options)
+        page = ctx.new_page()
+        page.goto(url)
+        page.evaluate("() => localStorage.clear()")
+        page.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", '{"theme": "light"}')
+        page.evaluate("s => localStorage.setItem('gomoku.results.v1', s)", LEVELS_RESULTS)
+        page.goto(url)
+        page.wait_for_function(READY, timeout=180_000)
+        page.click("#setup")
+        page.select_option("#ng-level", "3")
+        page.focus("#ng-level")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / name))
+        ctx.close()
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -134,6 +174,9 @@ def main() -> int:
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--renju-only", action="store_true", help="only screenshot-renju.png")
     ap.add_argument("--analysis-only", action="store_true", help="only screenshot-analysis.png")
+    ap.add_argument(
+        "--levels-only", action="store_true", help="only screenshot-levels(-phone).png"
+    )
     args = ap.parse_args()
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -141,6 +184,12 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        levels_shots(browser, url, args.out)
+        if args.levels_only:
+            browser.close()
+            server.shutdown()
+            print(f"wrote screenshot-levels.png, screenshot-levels-phone.png in {args.out}")
+            return 0
         analysis_shot(browser, url, args.out)
         if args.analysis_only:
             browser.close()
@@ -212,7 +261,7 @@ def main() -> int:
     print(
         f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
         f"screenshot-phone-dark.png, screenshot-19.png, screenshot-renju.png, "
-        f"screenshot-analysis.png in {args.out}"
+        f"screenshot-analysis.png, screenshot-levels.png, screenshot-levels-phone.png in {args.out}"
     )
     return 0
 

@@ -5,11 +5,22 @@
 
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
+import { levelName, levelOf } from "./levels.js";
 import { parseFragment } from "./records.js";
 import { playStone } from "./sound.js";
 import * as State from "./state.js";
 import { colorLower, colorWord, resultSentence, shapeText } from "./status.js";
+
+// A new game's seed (game.js: a node-limited level's random choices come from it):
+// 0..MAX_SEED, from crypto.getRandomValues where there is one.
+export function randomSeed() {
+  try {
+    return crypto.getRandomValues(new Uint32Array(1))[0] & Game.MAX_SEED;
+  } catch {
+    return Math.floor(Math.random() * (Game.MAX_SEED + 1));
+  }
+}
 
 // store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
 // notice} (view.js).
@@ -51,6 +62,7 @@ export function createActions({ store, jobs, analysisView, say }) {
     const said = s.analysing ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
       : t("youPlayMove", { move: cell([x, y]) });
     say.announce(said + resultSentence(State.shownOf(next.game).pos));
+    if (next.offer) offerNext(next.game.level, next.offer);
     resume();
     return true;
   }
@@ -85,10 +97,21 @@ export function createActions({ store, jobs, analysisView, say }) {
     jobs.engineMove(true);
   }
 
+  // A win at level n: the notice (a live region) says so and names the next level, whose
+  // button (view.js, #next-level) starts it.
+  function offerNext(n, offer) {
+    const lang = currentLanguage();
+    const won = levelOf(n);
+    const next = levelOf(offer);
+    say.notice(t("levelWon", { n, name: levelName(won, lang), next: offer, nextName: levelName(next, lang) }), "info");
+  }
+
+  // A new game ({human, first, rule, size, level}) with a fresh seed.
   function newGame(setup) {
     jobs.cancel();
     analysisView.reset();
-    const next = store.update((s) => State.newGame(s, setup));
+    const seed = randomSeed();
+    const next = store.update((s) => State.newGame(s, { ...setup, seed }));
     say.notice("");
     say.announce(t("newGameAnn", { color: colorLower(next.game.human) }));
     jobs.engineMove();
@@ -99,7 +122,8 @@ export function createActions({ store, jobs, analysisView, say }) {
   // nothing) when the record is bad. analysing: whether to analyse it (default: as before).
   function loadRecord(record, analysing) {
     const s = get();
-    const game = Game.fromRecord(record, { human: s.game.human, level: s.game.level });
+    const seed = Game.isSeed(record.seed) ? record.seed : randomSeed(); // a finished game keeps its own
+    const game = Game.fromRecord(record, { human: s.game.human, level: s.game.level, seed });
     jobs.cancel();
     analysisView.reset();
     store.update((st) => State.opened(st, game, analysing));
@@ -142,6 +166,14 @@ export function createActions({ store, jobs, analysisView, say }) {
     moveNow: () => jobs.moveNow(),
     retry: () => jobs.retry(),
     setLevel: (level) => store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) })),
+    // the next level offered after a win (state.offer): a new game there, same side, first
+    // player, rule and size
+    playOffered() {
+      const { game, offer } = get();
+      if (!offer || !levelOf(offer)) return false;
+      newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer });
+      return true;
+    },
     sideNextGame: () => say.notice(t("sideNext"), "info"),
     // the number of best moves shown in analysis changed: an analysis starts again, asking
     // for the new count

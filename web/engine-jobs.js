@@ -1,7 +1,9 @@
-// The page's engine jobs, run by the job runner (jobs.js): the engine's move (one timed
-// think, or for the unlimited level think slices until Move now), a hint (a think whose
-// move is shown, not played) and analysis (slices of growing length with the best moves,
-// until stopped or solved). Also what the page makes of the engine client's state (ready,
+// The page's engine jobs, run by the job runner (jobs.js): the engine's move (at a
+// node-limited level one level think, {level, seed} and nothing else, never answered
+// sooner than LEVEL_FLOOR_MS; at a timed level one timed think, or for the unlimited level
+// think slices until Move now), a hint (a think of the full engine whose move is shown,
+// not played) and analysis (slices of growing length with the best moves, until stopped
+// or solved). Also what the page makes of the engine client's state (ready,
 // restarted, failed) and of a failed job. Everything the jobs learn goes into the state
 // (state.js); the view follows.
 
@@ -10,6 +12,7 @@ import { EngineTimeout } from "./engine-client.js";
 import * as Game from "./game.js";
 import { t } from "./i18n.js";
 import { createJobRunner } from "./jobs.js";
+import { levelOf, nodeLimited, thinkMs } from "./levels.js";
 import { isDecisive } from "./score.js";
 import { playStone } from "./sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "./state.js";
@@ -20,10 +23,33 @@ import { resultSentence, shapeText } from "./status.js";
 export const SLICES = [500, 1000, 2000];
 const HINT_MAX_MS = 2000;
 
+// A node-limited level's move: the engine answers when its nodes are searched, at once on
+// a fast machine for the weak levels; the page waits at least this long after asking (a
+// reply that looks considered, and time to see one's own stone first).
+export const LEVEL_FLOOR_MS = 500;
+// Its hard deadline is that of a think of this long (deadlineFor: 3 x 20 s + 10 s): the
+// nodes take what they take, on a slow phone too; the deadline only catches a stuck worker.
+export const LEVEL_DEADLINE_AS_MS = 20000;
+// Its nodes per second guessed (Pyodide on a laptop searches about 5,000: BENCHMARKS.md),
+// only to guess when a cancelled level search would end (jobs.js: a worker with more than
+// a few seconds of thinking left is replaced rather than waited for).
+export const LEVEL_GUESS_NPS = 5000;
+
+// The think message of the engine's move at node-limited level `level` (a levels.js
+// level) in the game's shown position: limits {level, seed} alone, so that the move is a
+// function of the position, the level and the seed, the same on every device.
+export function levelThink(game, level) {
+  return {
+    type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game),
+    limits: { level: level.number, seed: game.seed },
+  };
+}
+
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
 // analysisView: analysis-view.js; say: {announce, notice} (view.js); onReady(): the engine
-// is ready (again): the page resumes its work.
-export function createEngineJobs({ store, engine, params, analysisView, say, onReady }) {
+// is ready (again): the page resumes its work. now / sleep: the clock and timer of the job
+// runner (tests pass fakes).
+export function createEngineJobs({ store, engine, params, analysisView, say, onReady, now, sleep }) {
   // Generous: the engine stops itself at about ms; this only catches a stuck worker.
   const deadlineFor = (ms) => params.deadline ?? ms * 3 + 10000;
   const sliceMs = (i) => params.slice ?? SLICES[Math.min(i, SLICES.length - 1)];
@@ -31,6 +57,8 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   const runner = createJobRunner({
     client: engine,
     deadlineFor,
+    ...(now ? { now } : {}),
+    ...(sleep ? { sleep } : {}),
     isTimeout: (err) => err instanceof EngineTimeout,
     onChange: (job) => store.update({ job }),
     onFailure(err, { retrying }) {
@@ -81,9 +109,25 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     if (!free(s) || s.analysing || Game.sideToMove(s.game) === s.game.human) return;
     if (!force && !Game.atEnd(s.game)) return;
     const { game, key, stm } = about(s);
-    const per = Game.LEVELS[game.level] === null ? null : (params.time ?? Game.LEVELS[game.level]);
+    const level = levelOf(game.level);
     const started = performance.now();
     store.update({ hint: null });
+    if (nodeLimited(level)) {
+      // one level think; ?time= does not apply (the move must not depend on the clock)
+      const step = {
+        message: levelThink(game, level), ms: Math.ceil((level.nodes / LEVEL_GUESS_NPS) * 1000),
+        deadlineMs: deadlineFor(LEVEL_DEADLINE_AS_MS),
+      };
+      runner.start({
+        kind: "move", key, floorMs: LEVEL_FLOOR_MS,
+        next: (i) => (i === 0 ? step : null),
+        onInfo: (info) => showInfo(info, stm, key),
+        onDone: played,
+      });
+      return;
+    }
+    // a timed level (the full engine on the clock; 0: until Move now)
+    const per = thinkMs(level) ? (params.time ?? thinkMs(level)) : null;
     runner.start({
       kind: "move", key, sliced: per == null,
       // a timed level: one think; unlimited: slices until Move now or a solved position
@@ -93,17 +137,20 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       },
       onInfo: (info) => showInfo(info, stm, key),
       onReply: (reply) => { if (per == null) showInfo(reply, stm, key); },
-      onDone(reply) {
-        const [x, y] = Array.isArray(reply.move) ? reply.move : [];
-        checkEngineMove(x, y, reply);
-        const move = cellText(x, y, game.size);
-        const secs = ((performance.now() - started) / 1000).toFixed(1);
-        const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
-        if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
-        say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
-        say.notice("");
-      },
+      onDone: played,
     });
+
+    // the engine's move played (the job's last reply)
+    function played(reply) {
+      const [x, y] = Array.isArray(reply.move) ? reply.move : [];
+      checkEngineMove(x, y, reply);
+      const move = cellText(x, y, game.size);
+      const secs = ((performance.now() - started) / 1000).toFixed(1);
+      const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
+      if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
+      say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
+      say.notice("");
+    }
   }
 
   // A hint: the engine's move for the player, marked on the board, not played.
@@ -115,7 +162,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     }
     if (Game.sideToMove(s.game) !== s.game.human) return;
     const { game, key, stm } = about(s);
-    const ms = params.time ?? Math.min(Game.LEVELS[game.level] ?? HINT_MAX_MS, HINT_MAX_MS);
+    const ms = params.time ?? HINT_MAX_MS; // the full engine, whatever the level
     runner.start({
       kind: "hint", key,
       next: (i) => (i === 0 ? { message: thinkMessage(game, ms), ms } : null),

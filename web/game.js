@@ -2,11 +2,14 @@
 //
 // A game is one line of moves plus a cursor, how many of them are on the board:
 //
-//   { size, rule, first, human, level, moves: [[x, y], ...], cursor, recorded }
+//   { size, rule, first, human, level, seed, moves: [[x, y], ...], cursor, recorded }
 //
 //   size      15..20 (coords.js)           rule   one of rules.js RULES
 //   first     colour of the first move     human  the player's colour (BLACK | WHITE)
-//   level     a key of LEVELS (the engine's think time)
+//   level     the engine's level, a number of levels.js (levels-data.js)
+//   seed      0..MAX_SEED: a node-limited level's random choices come from it (the same
+//             position, level and seed give the same engine move everywhere); drawn by
+//             the page when a game starts (this module takes it as given, default 0)
 //   moves     engine coordinates; moves[cursor..] are the undone moves (redo brings them back)
 //   recorded  the finished game is in the finished-games list already
 //
@@ -21,37 +24,38 @@
 
 import { DEFAULT_SIZE, isSize, onBoard } from "./coords.js";
 import { checkMoves } from "./records.js";
+import { DEFAULT_LEVEL, isLevel } from "./levels.js";
 import { forbiddenPoints as renjuPoints, shapeOn, toGrid } from "./renju.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
 
-// Think time per level in ms; "inf" thinks in slices until Move now is pressed.
-export const LEVELS = { t03: 300, t1: 1000, t3: 3000, t10: 10000, inf: null };
-export const DEFAULT_LEVEL = "t1";
-export const isLevel = (level) => Object.hasOwn(LEVELS, level);
+export { DEFAULT_LEVEL, isLevel };
+export const MAX_SEED = 2 ** 31 - 1;
+export const isSeed = (seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
 export const isColour = (c) => c === BLACK || c === WHITE;
 
 // Throws an Error naming the first setting that is not valid.
-export function checkSetup({ size, rule, first, human, level }) {
+export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
   if (!isSize(size)) throw new Error(`bad board size ${JSON.stringify(size)}`);
   if (!isRule(rule)) throw new Error(`unknown rule ${JSON.stringify(rule)}`);
   if (!isColour(first)) throw new Error(`bad first player ${JSON.stringify(first)}`);
   if (!isColour(human)) throw new Error(`bad player colour ${JSON.stringify(human)}`);
   if (!isLevel(level)) throw new Error(`unknown level ${JSON.stringify(level)}`);
+  if (!isSeed(seed)) throw new Error(`bad seed ${JSON.stringify(seed)}`);
   if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
 }
 
-export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL } = {}) {
-  checkSetup({ size, rule, first, human, level });
-  return { size, rule, first, human, level, moves: [], cursor: 0, recorded: false };
+export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
+  checkSetup({ size, rule, first, human, level, seed });
+  return { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false };
 }
 
 // A game from a record ({moves, size, rule, first}): shown at its end, with the player on
 // the side to move (unless the game is over). Throws on a bad setup or move (records.js
 // checkMoves: off the board, taken, after a five, forbidden for black under renju).
-export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL } = {}) {
-  checkSetup({ size, rule, first, human, level });
+export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
+  checkSetup({ size, rule, first, human, level, seed });
   checkMoves(moves, size, rule, first);
-  const game = { ...newGame({ size, rule, first, human, level }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
+  const game = { ...newGame({ size, rule, first, human, level, seed }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
   return position(game).over ? game : { ...game, human: sideToMove(game) };
 }
 

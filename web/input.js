@@ -5,6 +5,7 @@
 // but in form fields (on the board with Alt or Ctrl): arrows, Home and End browse the game.
 
 import * as Game from "./game.js";
+import { chosenLevel } from "./level-chooser.js";
 import { BLACK, WHITE } from "./rules.js";
 import { playerMayPlay, shownOf } from "./state.js";
 
@@ -103,7 +104,10 @@ export function setupInput({ store, board, view, analysisView, actions }) {
     if (game().moves.length === 0) newGame();
     else actions.sideNextGame();
   });
-  levelSel.addEventListener("change", () => actions.setLevel(Game.isLevel(levelSel.value) ? levelSel.value : Game.DEFAULT_LEVEL));
+  levelSel.addEventListener("change", () => actions.setLevel(chosenLevel(levelSel) ?? Game.DEFAULT_LEVEL));
+  $("#next-level").addEventListener("click", () => {
+    if (actions.playOffered()) canvas.focus(); // the button is gone: the game is on the board
+  });
   $("#undo").addEventListener("click", actions.undo);
   $("#redo").addEventListener("click", actions.redo);
   $("#hint").addEventListener("click", actions.hint);

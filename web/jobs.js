@@ -3,9 +3,11 @@
 // and the timer are passed in, so that tests drive it with fakes.
 //
 // A job is {kind, key?, sliced?, floorMs?, next, onInfo?, onReply?, onDone?}:
-//   next(i, last)     the job's i-th request {message, ms} (ms: the think time asked for,
-//                     which sets the hard deadline), or null when the job is done; last is
-//                     the previous accepted reply (null for i = 0)
+//   next(i, last)     the job's i-th request {message, ms, deadlineMs?} (ms: the think
+//                     time asked for, which sets the hard deadline, deadlineFor(ms), unless
+//                     deadlineMs gives it; and when the request is expected to end), or
+//                     null when the job is done; last is the previous accepted reply (null
+//                     for i = 0)
 //   onInfo(info, i)   a progress message of request i (the engine's "info")
 //   onReply(reply, i) each accepted reply (type "result")
 //   onDone(last)      the job is over (last: the final accepted reply), not cancelled
@@ -87,7 +89,8 @@ export function createJobRunner({
         if (!step) break;
         j.endsAt = now() + step.ms;
         const onInfo = (info) => { if (!stale(j) && spec.onInfo) spec.onInfo(info, i); };
-        const reply = await ask(j, step.message, { deadlineMs: deadlineFor(step.ms), onInfo });
+        const deadlineMs = step.deadlineMs ?? deadlineFor(step.ms);
+        const reply = await ask(j, step.message, { deadlineMs, onInfo });
         if (stale(j)) return;
         if (!reply || reply.type !== "result") {
           throw new Error((reply && reply.message) || "unexpected reply " + (reply && reply.type));

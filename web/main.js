@@ -9,7 +9,7 @@
 //   view.js, think-view.js, analysis-view.js, status.js   what the page shows and says
 //   new-game-dialog.js, records-dialog.js, settings-panel.js   the dialogs and settings
 
-import { createActions } from "./actions.js";
+import { createActions, randomSeed } from "./actions.js";
 import { setupAnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { centre } from "./coords.js";
@@ -43,7 +43,8 @@ const storage = (() => {
   }
 })();
 const stored = loadAll(storage);
-const store = createStore(initialState(stored));
+// nothing stored: a first game, with its own seed
+const store = createStore(initialState({ ...stored, game: stored.game ?? Game.newGame({ seed: randomSeed() }) }));
 const board = new BoardView(canvas, store.get().game.size);
 board.cursor = centre(store.get().game.size);
 
@@ -102,7 +103,7 @@ store.subscribe(settingsPanel.follow);
 store.subscribe(view.update);
 
 setupInput({ store, board, view, analysisView, actions });
-setupNewGameDialog({ getGame: () => store.get().game, newGame: actions.newGame });
+setupNewGameDialog({ getGame: () => store.get().game, getResults: () => store.get().results, newGame: actions.newGame });
 setupRecordsDialog({
   getGame: () => store.get().game, getHistory: () => store.get().finished, loadRecord: (r) => actions.loadRecord(r),
   announce: say.announce,
@@ -135,7 +136,7 @@ if (params.test) {
 if (navigator.serviceWorker && navigator.serviceWorker.controller) canvas.dataset.offline = "ready";
 settingsPanel.apply(store.get().settings);
 view.render();
-if (stored.notices.length) say.notice(stored.notices.map((k) => t(k)).join(" "), "warn");
+if (stored.notices.length) say.notice(stored.notices.map((n) => (typeof n === "string" ? t(n) : t(n.key, n.vars))).join(" "), "warn");
 actions.openFragment();
 board.resize();
 engine.start();

@@ -1,18 +1,24 @@
 // The New game dialog: the player's colour, who moves first, the rule, the board size and
-// the engine's strength, filled in from the current game; Start begins the new game.
+// the engine's level, filled in from the current game; Start begins the new game.
 // Under renju black moves first: the White first choice is off while renju is picked.
-// The checks are game.js's and rules.js's; the game is the page's, reached through the
-// functions it passes in.
+// Under the level chooser (and as its accessible description) the chosen level's one-line
+// description, its rating and the player's record at that level. The checks are game.js's
+// and rules.js's; the game and results are the page's, reached through the functions it
+// passes in.
 
 import { DEFAULT_SIZE, SIZES, isSize } from "./coords.js";
-import { DEFAULT_LEVEL, isLevel } from "./game.js";
+import { DEFAULT_LEVEL } from "./game.js";
+import { chosenLevel, fillLevels } from "./level-chooser.js";
+import { levelOf } from "./levels.js";
+import { recordAt } from "./results.js";
 import { BLACK, WHITE, isRule } from "./rules.js";
+import { levelAbout } from "./status.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-// getGame(): the current game; newGame(setup): start a game ({human, first, rule, size,
-// level}).
-export function setupNewGameDialog({ getGame, newGame }) {
+// getGame(): the current game; getResults(): the results per level (results.js);
+// newGame(setup): start a game ({human, first, rule, size, level}).
+export function setupNewGameDialog({ getGame, getResults, newGame }) {
   const dialog = $("#new-game-dialog");
   const radio = (name, value) => dialog.querySelector(`input[name="${name}"][value="${value}"]`);
   const picked = (name) => dialog.querySelector(`input[name="${name}"]:checked`).value;
@@ -27,21 +33,32 @@ export function setupNewGameDialog({ getGame, newGame }) {
     $("#ng-renju-note").hidden = !renju;
   }
 
+  const levelSel = $("#ng-level");
+  function syncLevelAbout() {
+    const n = chosenLevel(levelSel) ?? DEFAULT_LEVEL;
+    const { description, details } = levelAbout(levelOf(n), recordAt(getResults(), n));
+    $("#ng-level-desc").textContent = description;
+    $("#ng-level-details").textContent = details;
+  }
+  levelSel.addEventListener("change", syncLevelAbout);
+
   $("#setup").addEventListener("click", () => {
     const game = getGame();
     radio("ng-side", game.human).checked = true;
     radio("ng-first", game.first === BLACK ? "black" : "white").checked = true;
     radio("ng-rule", game.rule).checked = true;
-    $("#ng-level").value = game.level;
+    fillLevels(levelSel);
+    levelSel.value = String(game.level);
     $("#ng-size").value = String(game.size);
     syncRenjuFirst();
+    syncLevelAbout();
     dialog.showModal();
   });
   for (const input of dialog.querySelectorAll('input[name="ng-rule"]')) input.addEventListener("change", syncRenjuFirst);
   $("#ng-cancel").addEventListener("click", () => dialog.close());
   $("#ng-start").addEventListener("click", () => {
     dialog.close();
-    const level = isLevel($("#ng-level").value) ? $("#ng-level").value : DEFAULT_LEVEL;
+    const level = chosenLevel(levelSel) ?? DEFAULT_LEVEL;
     const size = Number($("#ng-size").value);
     const rule = isRule(picked("ng-rule")) ? picked("ng-rule") : "freestyle";
     newGame({

@@ -23,7 +23,8 @@
 // terminated and the coordinator answers with its best move so far. If the parallel
 // machinery fails in any other way, the request falls back to the engine worker's own
 // think. With threads = 1 (or fewer than two search workers ready) every request is the
-// engine worker's, exactly as without this file.
+// engine worker's, exactly as without this file; so are, whatever the threads, a multi-PV
+// think (analysis) and a node-limited level's think (limits {level, seed}).
 
 import { EngineClient, EngineFailure, EngineTimeout } from "./engine-client.js";
 import { SearchPool } from "./search-pool.js";
@@ -85,8 +86,10 @@ export class ParallelEngineClient extends EngineClient {
 
   async request(message, opts = {}) {
     if (!message || message.type !== "think" || this.threads < 2) return super.request(message, opts);
-    // the parallel schemes report one move: a multi-PV think (analysis) is the engine worker's
+    // the parallel schemes report one move: a multi-PV think (analysis) is the engine worker's;
+    // a level think ({level, seed}: levels.js) is too: its move must not depend on threads
     if (message.limits && message.limits.multiPv > 1) return super.request(message, opts);
+    if (message.limits && message.limits.level !== undefined) return super.request(message, opts);
     await this.whenReady();
     const slots = this.pool.ready();
     if (slots.length < 2) return super.request(message, opts);

@@ -39,8 +39,10 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     history.slice().reverse().forEach((h) => {
       const li = document.createElement("li");
       const label = document.createElement("span");
-      label.textContent = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
-        `${h.size}×${h.size}`, t("rule_" + h.rule)].join(" · ");
+      const parts = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
+        `${h.size}×${h.size}`, t("rule_" + h.rule)];
+      if (h.level !== null) parts.push(t("histLevel", { n: h.level })); // (not known for older games)
+      label.textContent = parts.join(" · ");
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = t("load");

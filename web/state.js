@@ -3,8 +3,12 @@
 // (persistence below), the view (view.js) and the theme and language (settings-panel.js).
 //
 //   {
-//     game         the game (game.js): moves, cursor, size, rule, first, human, level
+//     game         the game (game.js): moves, cursor, size, rule, first, human, level, seed
 //     finished     the finished games (storage.js entries, moves as points), oldest first
+//     results      the player's results per level (results.js)
+//     offer        the next level offered after a win against the engine (its number),
+//                  or null: set when such a win is played, gone with the next change of
+//                  the game
 //     settings     settings.js
 //     analysing    analysis: the player plays both colours, the engine only comments
 //     hint         {key, move}: the engine's hint for position key, or null
@@ -23,11 +27,13 @@
 // A function here returns a new state and never changes the one it is given.
 
 import * as Game from "./game.js";
-import { KEYS, addToHistory, encodeGame, encodeHistory, historyEntry, save } from "./storage.js";
+import { nextLevel } from "./levels.js";
+import { outcomeOf, withResult } from "./results.js";
+import { KEYS, addToHistory, encodeGame, encodeHistory, encodeResults, historyEntry, save } from "./storage.js";
 
-export function initialState({ game, history = [], settings }) {
+export function initialState({ game, history = [], results = {}, settings }) {
   return {
-    game: game || Game.newGame(), finished: history, settings, analysing: false, hint: null, info: null,
+    game: game || Game.newGame(), finished: history, results, offer: null, settings, analysing: false, hint: null, info: null,
     lastEngine: null, engineError: null, job: null,
     engine: { state: "idle", restarts: 0, ready: null }, workers: null,
   };
@@ -64,29 +70,36 @@ export function playerMayPlay(s) {
 // ---- changes ------------------------------------------------------------------------------
 
 // A stone on [x, y] for the side to move (throws when illegal: game.js play); a game it
-// ends goes to the finished games (date: when).
+// ends goes to the finished games (date: when) and, played against the engine (not in
+// analysis), to the results at its level; a win there offers the next level (if any).
 export function played(s, x, y, date) {
   let game = Game.play(s.game, x, y);
-  let finished = s.finished;
+  let { finished, results } = s;
+  let offer = null;
   const result = Game.unrecordedResult(game, shownOf(game).pos);
   if (result) {
     game = Game.markRecorded(game);
     finished = addToHistory(finished, historyEntry(game, result, date));
+    if (!s.analysing) {
+      const outcome = outcomeOf(result, game.human);
+      results = withResult(results, game.level, outcome);
+      if (outcome === "won") offer = nextLevel(game.level)?.number ?? null;
+    }
   }
-  return { ...s, game, finished, hint: null };
+  return { ...s, game, finished, results, offer, hint: null };
 }
 
 // The game browsed to move n.
-export const browsed = (s, n) => ({ ...s, game: Game.goTo(s.game, n), hint: null });
+export const browsed = (s, n) => ({ ...s, game: Game.goTo(s.game, n), hint: null, offer: null });
 
 export function newGame(s, setup) {
-  return { ...s, game: Game.newGame(setup), analysing: false, hint: null, info: null, lastEngine: null };
+  return { ...s, game: Game.newGame(setup), analysing: false, hint: null, info: null, lastEngine: null, offer: null };
 }
 
 // A game opened from a record (game.js fromRecord, which checks it) replaces the one on
 // the board. analysing: whether to analyse it (default: as before).
 export function opened(s, game, analysing = s.analysing) {
-  return { ...s, game, analysing, hint: null, info: null };
+  return { ...s, game, analysing, hint: null, info: null, offer: null };
 }
 
 // The engine's report about position key (stm to move there) becomes the one shown.
@@ -111,11 +124,12 @@ export function engineMoved(s, reply, stm, key, [x, y], lastEngine, date) {
 // ---- what is stored -------------------------------------------------------------------------
 
 // A subscriber that writes what changed to storage (storage.js): the game, the settings,
-// the finished games.
+// the finished games, the results per level.
 export function persistence(storage) {
   return (s, prev) => {
     if (s.game !== prev.game) save(storage, KEYS.game, encodeGame(s.game));
     if (s.settings !== prev.settings) save(storage, KEYS.settings, s.settings);
     if (s.finished !== prev.finished) save(storage, KEYS.history, encodeHistory(s.finished));
+    if (s.results !== prev.results) save(storage, KEYS.results, encodeResults(s.results));
   };
 }

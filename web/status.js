@@ -4,7 +4,8 @@
 
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
+import { labelParts, levelDescription, ratingText } from "./levels.js";
 import { BLACK } from "./rules.js";
 import { colourScore } from "./score.js";
 import { engineMoving, shownOf } from "./state.js";
@@ -108,5 +109,34 @@ export function cursorText(s, [x, y], top = "") {
   return {
     short: t("cursorShort", { cell, what }),
     label: t("boardLabel", { n: game.size, cell, what }),
+  };
+}
+
+// ---- levels ----------------------------------------------------------------------------
+
+// A level as the choosers list it: "4 · Casual", with its rating when measured
+// ("4 · Casual (≈ 350 Elo)").
+export function levelLabel(level) {
+  const { n, name, rating } = labelParts(level, currentLanguage());
+  return rating === null ? t("levelOption", { n, name }) : t("levelOptionRated", { n, name, rating });
+}
+
+// The level's rating as a sentence: "Rating ≈ 350 ± 40 Elo." or "Rating not yet measured."
+export function levelRatingText(level) {
+  const rating = ratingText(level);
+  return rating === null ? t("levelUnrated") : t("levelRated", { rating });
+}
+
+// The player's record at a level ({won, lost, drawn}: results.js recordAt) as a sentence.
+export function levelRecordText({ won, lost, drawn }) {
+  return won + lost + drawn ? t("levelRecord", { won, lost, drawn }) : t("levelNoGames");
+}
+
+// What the New game dialog says under its level chooser: {description: the level's
+// one-line description, details: its rating and the player's record there}.
+export function levelAbout(level, record) {
+  return {
+    description: levelDescription(level, currentLanguage()),
+    details: t("levelDetails", { rating: levelRatingText(level), record: levelRecordText(record) }),
   };
 }

@@ -2,31 +2,44 @@
 // storage is passed in (localStorage in the page, a stand-in in the tests).
 //
 //   gomoku.game.v1      the game in progress, with its undone moves:
-//                       {size, rule, first, human, level, moves: [[x, y], ...], cursor, recorded}
+//                       {size, rule, first, human, level, seed, moves: [[x, y], ...],
+//                        cursor, recorded}
 //   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
-//                       [{date, size, rule, first, human, result, moves: "h8 i9 ..."}, ...]
+//                       [{date, size, rule, first, human, level, seed, result,
+//                         moves: "h8 i9 ..."}, ...]
+//   gomoku.results.v1   the player's results per level (results.js):
+//                       {"<level>": {won, lost, drawn}, ...}
 //
 // Reading migrates what older versions of the page wrote: a game or finished game without
-// size is 15x15, without rule freestyle, without first black; the levels once called
-// fast / normal / strong are t03 / t1 / t3. Data that cannot be read (not JSON, wrong
-// shape, an illegal move, under renju a black move on a forbidden point) is removed and
-// reported by a notice key (i18n.js); a finished game that cannot be read is dropped from
-// the list, the others are kept.
+// size is 15x15, without rule freestyle, without first black, without seed seed 0; the
+// level keys of the think-time levels (t03 .. inf, and the older fast / normal / strong)
+// become level numbers (levels.js migrateLevel); a finished game without a level has level
+// null (not known). Data that cannot be read (not JSON, wrong shape, an illegal move, under
+// renju a black move on a forbidden point) is removed and reported by a notice (i18n.js);
+// a finished game or a level's results that cannot be read are dropped, the others kept. A
+// stored game whose level is not a level (42, "x") gets DEFAULT_LEVEL and a notice naming
+// the level; one whose seed is not a seed gets seed 0 and a notice; nothing else of it is
+// lost.
+//
+// A notice is an i18n key, or {key, vars} for a text with fields.
 
 import { DEFAULT_SIZE, isSize } from "./coords.js";
-import { DEFAULT_LEVEL, checkSetup, isColour, isLevel } from "./game.js";
+import { DEFAULT_LEVEL, checkSetup, isColour, isSeed } from "./game.js";
+import { migrateLevel } from "./levels.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
+import { decodeResults, encodeResults } from "./results.js";
 import { BLACK, isRule } from "./rules.js";
 import { DEFAULT_SETTINGS, decodeSettings } from "./settings.js";
 
-// the settings' fields and checks are settings.js's
-export { DEFAULT_SETTINGS, decodeSettings };
+// the settings' fields and checks are settings.js's, the results' results.js's
+export { DEFAULT_SETTINGS, decodeSettings, decodeResults, encodeResults };
 
-export const KEYS = { game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1" };
+export const KEYS = {
+  game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1", results: "gomoku.results.v1",
+};
 export const HISTORY_MAX = 20;
-const OLD_LEVELS = { fast: "t03", normal: "t1", strong: "t3" };
 const RESULTS = ["black", "white", "draw"];
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -35,25 +48,35 @@ const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
 
 export function encodeGame(g) {
   return {
-    size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level,
+    size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level, seed: g.seed,
     moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded,
   };
 }
 
-// The game of a stored value (parsed JSON). Throws an Error saying what is wrong.
-export function decodeGame(v) {
+// The game of a stored value (parsed JSON). Throws an Error saying what is wrong. What it
+// mends (an unknown level, a bad seed) goes into notices.
+export function decodeGame(v, notices = []) {
   if (!isObject(v)) throw new Error("the stored game is not an object");
   const size = v.size ?? DEFAULT_SIZE;
   const rule = v.rule ?? "freestyle";
   const first = v.first ?? BLACK;
   const human = v.human ?? BLACK;
-  const level = isLevel(v.level) ? v.level : (OLD_LEVELS[v.level] ?? DEFAULT_LEVEL);
-  checkSetup({ size, rule, first, human, level });
+  let level = v.level === undefined ? DEFAULT_LEVEL : migrateLevel(v.level);
+  if (level === null) {
+    level = DEFAULT_LEVEL;
+    notices.push({ key: "unknownLevel", vars: { level: JSON.stringify(v.level), n: DEFAULT_LEVEL } });
+  }
+  let seed = v.seed ?? 0;
+  if (!isSeed(seed)) {
+    notices.push({ key: "badSeed", vars: { seed: JSON.stringify(v.seed) } });
+    seed = 0;
+  }
+  checkSetup({ size, rule, first, human, level, seed });
   if (!Array.isArray(v.moves)) throw new Error("the stored game has no move list");
   checkMoves(v.moves, size, rule, first); // throws naming the first bad move
   const moves = v.moves.map(([x, y]) => [x, y]);
   const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
-  return { size, rule, first, human, level, moves, cursor, recorded: v.recorded === true };
+  return { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true };
 }
 
 // ---- finished games ----------------------------------------------------------------------
@@ -62,7 +85,7 @@ export function historyEntry(game, result, date) {
   if (!RESULTS.includes(result)) throw new Error(`bad result ${JSON.stringify(result)}`);
   return {
     date: date.toISOString(), size: game.size, rule: game.rule, first: game.first, human: game.human,
-    result, moves: game.moves.map(([x, y]) => [x, y]),
+    level: game.level, seed: game.seed, result, moves: game.moves.map(([x, y]) => [x, y]),
   };
 }
 
@@ -86,7 +109,10 @@ function decodeEntry(e) {
   } catch {
     return null;
   }
-  return { date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK, result: e.result, moves };
+  return {
+    date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK,
+    level: migrateLevel(e.level), seed: isSeed(e.seed) ? e.seed : 0, result: e.result, moves,
+  };
 }
 
 // {history, dropped}: the entries that can be read (the last HISTORY_MAX) and how many
@@ -103,7 +129,8 @@ export function encodeHistory(history) {
 
 // ---- reading and writing -------------------------------------------------------------
 
-// Everything stored: {game (null when none), settings, history, notices: [i18n keys]}.
+// Everything stored: {game (null when none), settings, history, results, notices: [i18n
+// keys, or {key, vars}]}.
 export function loadAll(storage) {
   const notices = [];
   const read = (key, decode, notice) => {
@@ -118,14 +145,24 @@ export function loadAll(storage) {
       return undefined;
     }
   };
-  const game = read(KEYS.game, (v) => (v === null ? undefined : decodeGame(v)), "corruptGame") ?? null;
+  const mended = [];
+  const game = read(KEYS.game, (v) => (v === null ? undefined : decodeGame(v, mended)), "corruptGame") ?? null;
+  if (game && mended.length) { // (a game that could not be read has its own notice)
+    notices.push(...mended);
+    save(storage, KEYS.game, encodeGame(game)); // the notice is shown once
+  }
   const settings = read(KEYS.settings, decodeSettings, "corruptSettings") ?? { ...DEFAULT_SETTINGS };
   const h = read(KEYS.history, decodeHistory, "corruptHistory") ?? { history: [], dropped: 0 };
   if (h.dropped) {
     notices.push("droppedHistory");
     save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
   }
-  return { game, settings, history: h.history, notices };
+  const r = read(KEYS.results, decodeResults, "corruptResults") ?? { results: {}, dropped: 0 };
+  if (r.dropped) {
+    notices.push("droppedResults");
+    save(storage, KEYS.results, encodeResults(r.results));
+  }
+  return { game, settings, history: h.history, results: r.results, notices };
 }
 
 // Writes value as JSON; false when the storage refused (full or disabled): the page

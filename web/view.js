@@ -8,7 +8,9 @@
 
 import { DEFAULT_SIZE, cellText, centre } from "./coords.js";
 import * as Game from "./game.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
+import { fillLevels } from "./level-chooser.js";
+import { levelName, levelOf } from "./levels.js";
 import { formatMoves } from "./records.js";
 import { positionKey, shownOf } from "./state.js";
 import { cursorText, engineReadyText, forbiddenText, playerLine, statusOf, workersText } from "./status.js";
@@ -77,7 +79,9 @@ export function createView({ store, board, think, analysisView }) {
     buttons.moveNow.hidden = !(s.job && s.job.kind === "move" && s.job.sliced);
     buttons.retry.hidden = !s.engineError;
     $("#side").value = String(game.human);
-    $("#level").value = game.level;
+    fillLevels($("#level"));
+    $("#level").value = String(game.level);
+    renderOffer(s);
     buttons.first.disabled = buttons.prev.disabled = game.cursor === 0;
     buttons.next.disabled = buttons.last.disabled = Game.atEnd(game);
     $("#nav-pos").textContent = t("navPos", { n: game.cursor, total: game.moves.length });
@@ -86,6 +90,13 @@ export function createView({ store, board, think, analysisView }) {
     renderMoveList(game);
     think.render(s);
     cursorLabel(s);
+  }
+
+  // The next level offered after a win (state.offer): its button.
+  function renderOffer(s) {
+    const offer = s.offer ? levelOf(s.offer) : null;
+    $("#level-offer").hidden = !offer;
+    if (offer) $("#next-level").textContent = t("playLevel", { n: offer.number, name: levelName(offer, currentLanguage()) });
   }
 
   function renderEngine(s) {

@@ -169,6 +169,26 @@ class GamePage:
     def click_cell(self, text: str) -> None:
         self.page.mouse.click(*self.cell_point(text))
 
+    def levels(self) -> dict:
+        """{"def": DEFAULT_LEVEL, "data": LEVEL_DATA} of the page's web/levels-data.js."""
+        return self.page.evaluate(
+            "async () => { const m = await import('./levels-data.js');"
+            " return {def: m.DEFAULT_LEVEL, data: m.LEVEL_DATA}; }"
+        )
+
+    def timed_level(self, unlimited: bool = False) -> int:
+        """The number of the level that is the full engine on the clock (Expert; with
+        unlimited, the one that thinks until Move now)."""
+        data = self.levels()["data"]
+        return next(
+            lv["number"] for lv in data
+            if lv["timeMs"] is not None and (lv["timeMs"] == 0) == unlimited
+        )
+
+    def set_level(self, number: int) -> None:
+        """Choose the level of the game on the board (the toolbar's chooser)."""
+        self.page.select_option("#level", str(number))
+
 
 @pytest.fixture
 def game(page, base_url) -> GamePage:

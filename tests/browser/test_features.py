@@ -140,7 +140,7 @@ def test_new_game_dialog_white_makes_the_engine_open(game):
     assert game.page.is_visible("#new-game-dialog")
     game.page.check("input[name=ng-side][value='2']")
     game.page.check("input[name=ng-rule][value=standard]")
-    game.page.select_option("#ng-level", "t03")
+    game.page.select_option("#ng-level", "1")
     game.page.click("#ng-start")
     assert not game.page.is_visible("#new-game-dialog")
     moves = game.wait_moves(1)
@@ -149,14 +149,14 @@ def test_new_game_dialog_white_makes_the_engine_open(game):
     assert "You play white" in game.page.inner_text("#you-are")
     assert game.page.get_attribute("#board", "data-rule") == "standard"
     state = game.page.evaluate("() => window.gomokuTest.state().game")
-    assert state["human"] == 2 and state["level"] == "t03" and state["rule"] == "standard"
+    assert state["human"] == 2 and state["level"] == 1 and state["rule"] == "standard"
 
 
 def test_white_first_and_unlimited_level_with_move_now(game):
     game.open(FAST)
     game.page.click("#setup")
     game.page.check("input[name=ng-first][value=white]")  # white opens; we keep black
-    game.page.select_option("#ng-level", "inf")
+    game.page.select_option("#ng-level", str(game.timed_level(unlimited=True)))
     game.page.click("#ng-start")
     # the engine (white) thinks in slices until Move now
     game.page.wait_for_selector("#move-now", state="visible", timeout=60_000)
@@ -183,7 +183,8 @@ def test_thinking_panel_shows_the_engine_result(game):
     pattern = r"(Black|White) \+\d+\.\d|Even 0\.0|(Black|White) wins in \d+"
     assert re.fullmatch(pattern, score), score
     assert re.fullmatch(rf"{moves[1]} in \d+\.\d s", game.page.inner_text("#think-last"))
-    sources = ("opening book", "threat search", "search", "forced")
+    # (at a node-limited level, "level's choice": its seeded pick among its best moves)
+    sources = ("opening book", "threat search", "search", "forced", "level's choice")
     assert game.page.inner_text("#think-source") in sources
     width = game.page.eval_on_selector("#eval-fill", "e => e.style.width")
     assert width.endswith("%") and 0 <= float(width[:-1]) <= 100
@@ -482,6 +483,7 @@ def test_reply_to_the_centre_comes_from_the_book_at_once(game):
     """The engine's reply to h8 is an opening-book move: instant, and the thinking panel
     says where it came from."""
     game.open("test=1&time=3000")
+    game.set_level(game.timed_level())  # the full engine on the clock (?time=3000), book included
     play(game, "h8")
     moves = game.wait_moves(2)
     game.wait_status("your-turn")

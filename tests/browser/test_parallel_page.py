@@ -44,6 +44,9 @@ def test_threads_setting_two_workers_legal_reply_localhost_only(game, localhost_
     assert game.page.input_value("#opt-threads") == "2"
     assert "2 of 2 search workers ready" in game.page.inner_text("#workers-info")
 
+    # a timed level: parallel search applies to those only (a level think is the engine
+    # worker's)
+    game.set_level(game.timed_level())
     game.click_cell("h8")
     moves = game.wait_moves(2)
     assert moves[0] == "h8" and on_board(moves[1]) and moves[1] != "h8"
@@ -95,6 +98,7 @@ def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
     game.open(f"test=1&threads=2&time=3000#moves={POSITION}")
     wait_workers(game, 2)
     assert game.moves() == POSITION.split(",")
+    game.set_level(game.timed_level())  # parallel search is for the timed levels
 
     # 1: worker 0 is terminated while the engine searches
     moves = fail_during_search(game, "a1", "kill(0)", 8)

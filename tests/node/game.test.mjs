@@ -4,6 +4,7 @@ import test from "node:test";
 
 import { SIZES, parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
+import { DEFAULT_LEVEL } from "../../web/levels.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 
 const at = (game, text) => parseCell(text, game.size);
@@ -25,7 +26,7 @@ function drawnBoard(size) {
 
 test("a new game: defaults, any size 15..20, and bad settings refused", () => {
   const g = Game.newGame();
-  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: BLACK, level: "t1", moves: [], cursor: 0, recorded: false });
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: BLACK, level: DEFAULT_LEVEL, seed: 0, moves: [], cursor: 0, recorded: false });
   for (const size of SIZES) assert.equal(Game.newGame({ size }).size, size);
   assert.throws(() => Game.newGame({ size: 21 }), /bad board size 21/);
   assert.throws(() => Game.newGame({ size: "17" }), /bad board size "17"/);
@@ -33,6 +34,11 @@ test("a new game: defaults, any size 15..20, and bad settings refused", () => {
   assert.throws(() => Game.newGame({ first: 3 }), /bad first player 3/);
   assert.throws(() => Game.newGame({ human: 0 }), /bad player colour 0/);
   assert.throws(() => Game.newGame({ level: "t99" }), /unknown level "t99"/);
+  assert.throws(() => Game.newGame({ level: "t1" }), /unknown level "t1"/); // old keys: storage.js migrates them
+  assert.throws(() => Game.newGame({ level: 42 }), /unknown level 42/);
+  assert.equal(Game.newGame({ seed: 123456789 }).seed, 123456789);
+  assert.equal(Game.newGame({ seed: Game.MAX_SEED }).seed, 2 ** 31 - 1);
+  for (const seed of [-1, 2 ** 31, 1.5, "7", null]) assert.throws(() => Game.newGame({ seed }), /bad seed/);
 });
 
 test("moves alternate colours from the first player, and the position follows", () => {
@@ -145,10 +151,11 @@ test("browsing keeps the undone moves; a different move starts a new branch", ()
 
 test("a record opens at its end with the player on the side to move", () => {
   const record = { moves: [[9, 9], [10, 8], [8, 8]], size: 19, rule: "standard", first: BLACK };
-  const g = Game.fromRecord(record, { human: BLACK, level: "t3" });
+  const g = Game.fromRecord(record, { human: BLACK, level: 8, seed: 99 });
   assert.equal(g.size, 19);
   assert.equal(g.rule, "standard");
-  assert.equal(g.level, "t3");
+  assert.equal(g.level, 8);
+  assert.equal(g.seed, 99);
   assert.equal(g.cursor, 3);
   assert.equal(g.human, WHITE);
   assert.equal(g.recorded, true);
@@ -187,10 +194,12 @@ test("position keys tell sizes, rules, first players and positions apart", () =>
 
 test("level and side changes are checked", () => {
   const g = Game.newGame();
-  assert.equal(Game.withLevel(g, "inf").level, "inf");
+  assert.equal(Game.withLevel(g, 10).level, 10);
+  assert.equal(Game.withLevel(g, 1).seed, g.seed);
   assert.equal(Game.withHuman(g, WHITE).human, WHITE);
   assert.throws(() => Game.withLevel(g, "fast"), /unknown level/);
+  assert.throws(() => Game.withLevel(g, "inf"), /unknown level/);
+  assert.throws(() => Game.withLevel(g, 0), /unknown level/);
   assert.throws(() => Game.withHuman(g, 3), /bad player colour/);
-  assert.equal(Game.LEVELS.inf, null);
   assert.equal(Game.isLevel("toString"), false);
 });

@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
 
-import { LEVELS } from "../../web/game.js";
 import { TABLES, t } from "../../web/i18n.js";
 import { SHAPES } from "../../web/renju.js";
 import { RULES } from "../../web/rules.js";
@@ -19,11 +18,10 @@ const fields = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(
 
 // The endings of the keys the page builds from a prefix (t("src_" + source), ...).
 const FAMILIES = {
-  src_: ["book", "threat", "search", "forced", "guard"],
+  src_: ["book", "threat", "search", "forced", "guard", "level"],
   rule_: RULES,
   res_: ["black", "white", "draw"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
-  lvl_: Object.keys(LEVELS),
 };
 
 // The keys t() is called with in a module: [{key, prefix}], from the string literals at
@@ -84,15 +82,25 @@ test("every data-i18n key of index.html exists", () => {
 
 test("the notices of stored data that cannot be read exist", () => {
   const storage = {
-    items: new Map([[KEYS.game, "{"], [KEYS.settings, "[]"], [KEYS.history, JSON.stringify([{ date: 1 }])]]),
+    items: new Map([[KEYS.game, "{"], [KEYS.settings, "[]"], [KEYS.history, JSON.stringify([{ date: 1 }])],
+      [KEYS.results, JSON.stringify({ 42: {} })]]),
     getItem(k) { return this.items.get(k) ?? null; },
     setItem(k, v) { this.items.set(k, v); },
     removeItem(k) { this.items.delete(k); },
   };
   const { notices } = loadAll(storage);
-  assert.deepEqual(notices, ["corruptGame", "corruptSettings", "droppedHistory"]);
-  assert.ok("corruptHistory" in en);
+  assert.deepEqual(notices, ["corruptGame", "corruptSettings", "droppedHistory", "droppedResults"]);
+  assert.ok("corruptHistory" in en && "corruptResults" in en);
   for (const key of notices) assert.ok(key in en, key);
+  // notices with fields: an unknown level, a bad seed (storage.js)
+  storage.items.set(KEYS.game, JSON.stringify({ level: 42, seed: -1, moves: [] }));
+  const mended = loadAll(storage).notices;
+  assert.deepEqual(mended.map((n) => n.key), ["unknownLevel", "badSeed"]);
+  for (const { key, vars } of mended) {
+    assert.ok(key in en, key);
+    assert.deepEqual(Object.keys(vars).sort(), fields(en[key]), key);
+  }
+  assert.equal(t(mended[0].key, mended[0].vars), "The saved game's level 42 is not a level; it is now played at level 4.".replace("4.", `${mended[0].vars.n}.`));
 });
 
 test("t fills in fields and falls back to the key", () => {

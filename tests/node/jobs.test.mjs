@@ -377,3 +377,13 @@ test("a review-like series: progress per request, cancel any time, a worker that
   assert.equal(runner.busy(), false);
   assert.deepEqual(progress.filter((p) => !p.startsWith("info")), ["1/5", "2/5", "3/5", "4/5", "5/5"]);
 });
+
+test("a request may give its own hard deadline (deadlineMs), else deadlineFor(ms)", async () => {
+  const { client, runner } = setup();
+  const { spec } = single("move", 100, {
+    next: (i) => (i === 0 ? { message: { type: "think" }, ms: 100, deadlineMs: 70000 } : null),
+  });
+  runner.start(spec);
+  await settle();
+  assert.equal(client.last.opts.deadlineMs, 70000);
+});

@@ -5,6 +5,7 @@ import test from "node:test";
 
 import { parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
+import { TOP_LEVEL } from "../../web/levels.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import * as State from "../../web/state.js";
 import { DEFAULT_SETTINGS } from "../../web/settings.js";
@@ -97,7 +98,7 @@ test("playerMayPlay: in analysis always, else on the player's turn with the engi
   assert.equal(State.playerMayPlay({ ...playAll(s, WON), analysing: true }), false);
 });
 
-test("persistence writes what changed: the game, the settings, the finished games", () => {
+test("persistence writes what changed: the game, the settings, the finished games, the results", () => {
   const writes = [];
   const storage = { setItem: (k, v) => writes.push([k, JSON.parse(v)]) };
   const persist = State.persistence(storage);
@@ -114,6 +115,57 @@ test("persistence writes what changed: the game, the settings, the finished game
   writes.length = 0;
   const won = playAll(s0, WON);
   persist(won, s0);
-  assert.deepEqual(writes.map(([k]) => k), [KEYS.game, KEYS.history]);
+  assert.deepEqual(writes.map(([k]) => k), [KEYS.game, KEYS.history, KEYS.results]);
   assert.equal(writes[1][1][0].moves, "h8 a1 h9 a2 h10 a3 h11 a4 h12");
+});
+
+// ---- results per level and the next level offered -------------------------------------
+
+test("a finished game against the engine counts for its level, from the player's side", () => {
+  const won = playAll(fresh(Game.newGame({ level: 3, seed: 5 })), WON); // black (the player) makes five
+  assert.deepEqual(won.results, { 3: { won: 1, lost: 0, drawn: 0 } });
+  assert.equal(won.finished.at(-1).level, 3);
+  assert.equal(won.finished.at(-1).seed, 5);
+  const lost = playAll(fresh(Game.newGame({ level: 3, human: WHITE })), WON);
+  assert.deepEqual(lost.results, { 3: { won: 0, lost: 1, drawn: 0 } });
+  assert.equal(lost.offer, null);
+  // the results of earlier games stay; a recorded game is not counted again
+  const two = playAll({ ...fresh(Game.newGame({ level: 3 })), results: won.results }, WON);
+  assert.deepEqual(two.results, { 3: { won: 2, lost: 0, drawn: 0 } });
+  const undone = State.browsed(two, 8);
+  assert.deepEqual(playAll(undone, "h12").results, two.results);
+  // in analysis the player plays both sides: not a game against the engine
+  const analysed = playAll({ ...fresh(Game.newGame({ level: 3 })), analysing: true }, WON);
+  assert.deepEqual(analysed.results, {});
+  assert.equal(analysed.offer, null);
+  assert.equal(analysed.finished.length, 1);
+});
+
+test("a draw counts as drawn", () => {
+  let s = fresh(Game.newGame({ level: 2 }));
+  // fill the board without five (game.test.mjs's pattern: pairs of columns alternate)
+  const size = 15;
+  const sides = [[], []];
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) sides[((x + 2 * y) >> 1) & 1].push([x, y]);
+  for (let i = 0; i < size * size; i++) s = State.played(s, ...sides[i % 2][i >> 1], new Date(0));
+  assert.equal(State.shownOf(s.game).pos.draw, true);
+  assert.deepEqual(s.results, { 2: { won: 0, lost: 0, drawn: 1 } });
+});
+
+test("a win below the top level offers the next one until the game changes; at the top nothing", () => {
+  const s = playAll(fresh(Game.newGame({ level: 3 })), WON);
+  assert.equal(s.offer, 4);
+  assert.equal(State.browsed(s, 3).offer, null);
+  assert.equal(State.newGame(s, { level: 4 }).offer, null);
+  assert.equal(State.opened(s, Game.newGame()).offer, null);
+  assert.equal({ ...s, info: {} }.offer, 4); // the engine's report does not change it
+  const top = playAll(fresh(Game.newGame({ level: TOP_LEVEL })), WON);
+  assert.equal(top.offer, null);
+  assert.deepEqual(top.results, { [TOP_LEVEL]: { won: 1, lost: 0, drawn: 0 } });
+  // the initial state offers nothing and has the stored results
+  const results = { 1: { won: 1, lost: 0, drawn: 0 } };
+  const init = State.initialState({ game: null, results, settings: DEFAULT_SETTINGS });
+  assert.equal(init.offer, null);
+  assert.equal(init.results, results);
+  assert.deepEqual(State.initialState({ game: null, settings: DEFAULT_SETTINGS }).results, {});
 });

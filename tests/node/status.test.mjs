@@ -6,6 +6,7 @@ import test from "node:test";
 
 import { parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
+import { LEVEL_NUMBERS, levelOf } from "../../web/levels.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import { DEFAULT_SETTINGS } from "../../web/settings.js";
 import * as State from "../../web/state.js";
@@ -80,4 +81,20 @@ test("the keyboard cursor's words", () => {
   assert.equal(Status.forbiddenText(State.shownOf(s.game).forbidden, 15), "g10");
   assert.equal(Status.resultSentence(State.shownOf(make({}, "h8 a1 h9 a2 h10 a3 h11 a4 h12").game).pos), " Black wins.");
   assert.equal(Status.resultSentence(State.shownOf(s.game).pos), "");
+});
+
+test("the level chooser's words: labels with the rating when measured, the description, the record", () => {
+  const l = levelOf(1);
+  const unrated = { ...l, rating: null, ratingError: null };
+  assert.equal(Status.levelLabel(unrated), `1 · ${l.name.en}`);
+  assert.equal(Status.levelLabel({ ...l, rating: 352, ratingError: 40 }), `1 · ${l.name.en} (≈ 352 Elo)`);
+  assert.equal(Status.levelRatingText(unrated), "Rating not yet measured.");
+  assert.equal(Status.levelRatingText({ ...l, rating: 352, ratingError: 40 }), "Rating ≈ 352 ± 40 Elo.");
+  assert.equal(Status.levelRecordText({ won: 2, lost: 5, drawn: 0 }), "Won 2, lost 5, drawn 0 at this level.");
+  assert.equal(Status.levelRecordText({ won: 0, lost: 0, drawn: 0 }), "No games at this level yet.");
+  assert.deepEqual(Status.levelAbout(unrated, { won: 0, lost: 1, drawn: 0 }), {
+    description: l.description.en, details: "Rating not yet measured. Won 0, lost 1, drawn 0 at this level.",
+  });
+  // every level of the table has a label
+  for (const n of LEVEL_NUMBERS) assert.match(Status.levelLabel(levelOf(n)), new RegExp(`^${n} · \\S`));
 });

@@ -5,9 +5,11 @@ import test from "node:test";
 
 import { SIZES, parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
+import { DEFAULT_LEVEL } from "../../web/levels.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import {
-  DEFAULT_SETTINGS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeGame, encodeHistory, historyEntry, loadAll, save,
+  DEFAULT_SETTINGS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeGame, encodeHistory, encodeResults, historyEntry, loadAll,
+  save,
 } from "../../web/storage.js";
 
 // localStorage's interface over a Map; refuse = true makes every call throw.
@@ -27,14 +29,14 @@ const WON = "h8 a1 h9 a2 h10 a3 h11 a4 h12";
 
 test("nothing stored: no game, default settings, no finished games, no notice", () => {
   const got = loadAll(new FakeStorage());
-  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], notices: [] });
+  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, notices: [] });
   assert.notEqual(got.settings, DEFAULT_SETTINGS); // a copy the page may change
 });
 
 test("a game with undone moves round-trips on every size", () => {
   for (const size of SIZES) {
     const e = size - 1;
-    let g = Game.newGame({ size, rule: "standard", first: WHITE, human: WHITE, level: "t10" });
+    let g = Game.newGame({ size, rule: "standard", first: WHITE, human: WHITE, level: 9, seed: 1000 + size });
     for (const [x, y] of [[e, e], [0, 0], [e, 0], [0, e], [7, 7]]) g = Game.play(g, x, y);
     g = Game.goTo(g, 3);
     const storage = new FakeStorage();
@@ -45,12 +47,17 @@ test("a game with undone moves round-trips on every size", () => {
   }
 });
 
-test("older stored games are migrated: no size, rule or first; old level names", () => {
+test("older stored games are migrated: no size, rule, first or seed; old level names", () => {
   const old = { human: 2, level: "fast", moves: [[7, 7], [8, 8]], cursor: 2 };
-  const g = decodeGame(old);
-  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: "t03", moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
-  assert.equal(decodeGame({ ...old, level: "strong" }).level, "t3");
-  assert.equal(decodeGame({ ...old, level: 42 }).level, "t1");
+  const notices = [];
+  const g = decodeGame(old, notices);
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 7, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
+  assert.equal(decodeGame({ ...old, level: "strong" }).level, 8);
+  assert.equal(decodeGame({ ...old, level: "normal" }).level, 8);
+  const olds = { t03: 7, t1: 8, t3: 8, t10: 9, inf: 10 };
+  for (const [key, n] of Object.entries(olds)) assert.equal(decodeGame({ ...old, level: key }, notices).level, n, key);
+  assert.equal(decodeGame({ ...old, level: undefined }, notices).level, DEFAULT_LEVEL); // none at all
+  assert.deepEqual(notices, []); // migration is not a problem
   // a cursor that does not fit shows the whole line
   assert.equal(decodeGame({ ...old, cursor: 7 }).cursor, 2);
   assert.equal(decodeGame({ ...old, cursor: -1 }).cursor, 2);
@@ -159,7 +166,8 @@ test("finished games: older entries are 15x15; unreadable ones are dropped, once
   ];
   const storage = new FakeStorage({ [KEYS.history]: JSON.stringify(entries) });
   const got = loadAll(storage);
-  assert.deepEqual(got.history.map((e) => [e.size, e.result, e.moves.length, e.human]), [[15, "black", 9, 1], [17, "black", 2, 1], [15, "draw", 0, BLACK]]);
+  assert.deepEqual(got.history.map((e) => [e.size, e.result, e.moves.length, e.human, e.level, e.seed]),
+    [[15, "black", 9, 1, null, 0], [17, "black", 2, 1, null, 0], [15, "draw", 0, BLACK, null, 0]]);
   assert.deepEqual(got.notices, ["droppedHistory"]);
   // the list was written back without them: no notice the next time
   const again = loadAll(storage);
@@ -167,7 +175,7 @@ test("finished games: older entries are 15x15; unreadable ones are dropped, once
   assert.deepEqual(again.notices, []);
   // not a list at all: cleared
   const bad = new FakeStorage({ [KEYS.history]: '{"x": 1}' });
-  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], notices: ["corruptHistory"] });
+  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, notices: ["corruptHistory"] });
   assert.equal(bad.items.has(KEYS.history), false);
 });
 
@@ -175,4 +183,84 @@ test("a storage that refuses to write is reported, not thrown", () => {
   const storage = new FakeStorage();
   storage.refuse = true;
   assert.equal(save(storage, KEYS.game, encodeGame(Game.newGame())), false);
+});
+
+// ---- levels, seeds and the results per level ------------------------------------------
+
+test("the seed is kept through storage: the game in progress and the finished games", () => {
+  const storage = new FakeStorage();
+  let g = playAll(Game.newGame({ level: 2, seed: 2 ** 31 - 1 }), "h8 i9 j10");
+  save(storage, KEYS.game, encodeGame(g));
+  assert.deepEqual(loadAll(storage).game, g);
+  assert.equal(JSON.parse(storage.items.get(KEYS.game)).seed, 2 ** 31 - 1);
+  g = playAll(Game.newGame({ level: 3, seed: 12345 }), WON);
+  const history = addToHistory([], historyEntry(g, "black", new Date(0)));
+  save(storage, KEYS.history, encodeHistory(history));
+  const back = loadAll(storage);
+  assert.deepEqual(back.history, history);
+  assert.equal(back.history[0].seed, 12345);
+  assert.equal(back.history[0].level, 3);
+  assert.deepEqual(back.notices, []);
+  // older entries: seed 0, level not known; old level keys migrated
+  const old = { date: "2025-01-02T03:04:05.000Z", result: "black", moves: WON };
+  const s2 = new FakeStorage({ [KEYS.history]: JSON.stringify([old, { ...old, level: "t10" }, { ...old, level: 42, seed: -4 }]) });
+  assert.deepEqual(loadAll(s2).history.map((e) => [e.level, e.seed]), [[null, 0], [9, 0], [null, 0]]);
+});
+
+test("a stored unknown level becomes the default level with a notice naming it; nothing else is lost", () => {
+  const game = { size: 17, rule: "standard", first: WHITE, human: WHITE, seed: 777, moves: [[1, 1], [2, 2], [3, 3]], cursor: 2, recorded: false };
+  const settings = JSON.stringify({ theme: "dark", analysisMoves: 5 });
+  const history = encodeHistory(addToHistory([], historyEntry(playAll(Game.newGame({ level: 5, seed: 9 }), WON), "black", new Date(0))));
+  const results = JSON.stringify({ 2: { won: 1, lost: 2, drawn: 3 } });
+  for (const level of [42, "x", 0, -1, 2.5, null, "8", [1], { n: 1 }]) {
+    const storage = new FakeStorage({
+      [KEYS.game]: JSON.stringify({ ...game, level }), [KEYS.settings]: settings,
+      [KEYS.history]: JSON.stringify(history), [KEYS.results]: results,
+    });
+    const got = loadAll(storage);
+    assert.deepEqual(got.game, { ...game, level: DEFAULT_LEVEL }, JSON.stringify(level));
+    assert.deepEqual(got.notices, [{ key: "unknownLevel", vars: { level: JSON.stringify(level), n: DEFAULT_LEVEL } }]);
+    assert.equal(got.settings.theme, "dark");
+    assert.equal(got.settings.analysisMoves, 5);
+    assert.equal(got.history.length, 1);
+    assert.equal(got.history[0].seed, 9);
+    assert.deepEqual(got.results, { 2: { won: 1, lost: 2, drawn: 3 } });
+    // the mended game was written back: the notice is shown once
+    const again = loadAll(storage);
+    assert.deepEqual(again.game, got.game);
+    assert.deepEqual(again.notices, []);
+  }
+});
+
+test("a stored bad seed becomes 0 with a notice; a game that cannot be read gets its own notice only", () => {
+  const got = loadAll(new FakeStorage({ [KEYS.game]: JSON.stringify({ level: 3, seed: -7, moves: [[7, 7]] }) }));
+  assert.equal(got.game.seed, 0);
+  assert.equal(got.game.level, 3);
+  assert.deepEqual(got.notices, [{ key: "badSeed", vars: { seed: "-7" } }]);
+  for (const seed of [2 ** 31, 1.5, "3", true]) {
+    assert.equal(loadAll(new FakeStorage({ [KEYS.game]: JSON.stringify({ seed, moves: [] }) })).game.seed, 0);
+  }
+  const broken = loadAll(new FakeStorage({ [KEYS.game]: JSON.stringify({ level: 42, moves: [[7, 7], [7, 7]] }) }));
+  assert.equal(broken.game, null);
+  assert.deepEqual(broken.notices, ["corruptGame"]);
+});
+
+test("results per level: kept; unreadable entries dropped once with a notice; not an object: cleared", () => {
+  const storage = new FakeStorage();
+  const results = { 1: { won: 2, lost: 5, drawn: 0 }, 9: { won: 0, lost: 1, drawn: 1 } };
+  save(storage, KEYS.results, encodeResults(results));
+  assert.deepEqual(loadAll(storage).results, results);
+  storage.items.set(KEYS.results, JSON.stringify({ ...results, 42: { won: 1, lost: 0, drawn: 0 }, 3: { won: "1" } }));
+  const got = loadAll(storage);
+  assert.deepEqual(got.results, results);
+  assert.deepEqual(got.notices, ["droppedResults"]);
+  assert.deepEqual(loadAll(storage).notices, []); // written back without them
+  for (const text of ["{", "[]", "7", "null", '"x"']) {
+    const bad = new FakeStorage({ [KEYS.results]: text, [KEYS.settings]: JSON.stringify({ theme: "dark" }) });
+    const r = loadAll(bad);
+    assert.deepEqual(r.results, {}, text);
+    assert.deepEqual(r.notices, ["corruptResults"], text);
+    assert.equal(bad.items.has(KEYS.results), false, text);
+    assert.equal(r.settings.theme, "dark");
+  }
 });

@@ -1,0 +1,262 @@
+"""Levels for people in the page (web/levels.js over the generated web/levels-data.js):
+the choosers list the ladder, a game at level 1 gets a legal reply from a level think
+(limits {level: 1, seed: the game's seed} and nothing else, never sooner than the floor),
+results per level survive a reload, a stored unknown level becomes the default with a
+notice, and a won game offers the next level.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from conftest import MOVE_MS, GamePage
+from playwright.sync_api import expect
+
+FAST = "test=1&time=200&slice=300"
+GAME_KEY = "gomoku.game.v1"
+RESULTS_KEY = "gomoku.results.v1"
+
+# Every message the page posts to a worker, with the time it was posted; and when the
+# board's move list changed. Injected before the page's own scripts (not subject to CSP).
+SPY = """
+window.__posted = [];
+window.__moveTimes = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (msg, ...rest) {
+  try {
+    window.__posted.push({ t: performance.now(), msg: JSON.parse(JSON.stringify(msg)) });
+  } catch (e) {}
+  return post.call(this, msg, ...rest);
+};
+document.addEventListener('DOMContentLoaded', () => {
+  const board = document.querySelector('#board');
+  const seen = () => window.__moveTimes.push({ t: performance.now(), moves: board.dataset.moves });
+  new MutationObserver(seen).observe(board, { attributes: true, attributeFilter: ['data-moves'] });
+});
+"""
+
+# Black (h8 h9 h10 h11) to move, white on a1..a4: h12 or h7 makes five.
+NEAR_WIN = [[7, 7], [0, 14], [7, 6], [0, 13], [7, 5], [0, 12], [7, 4], [0, 11]]
+
+
+def stored_game(level, moves, seed=123, human=1) -> str:
+    return json.dumps({
+        "size": 15, "rule": "freestyle", "first": 1, "human": human, "level": level, "seed": seed,
+        "moves": moves, "cursor": len(moves), "recorded": False,
+    })
+
+
+def open_with(game: GamePage, items: dict[str, str], query: str = FAST) -> None:
+    """Open the page with exactly these localStorage items."""
+    game.page.goto(f"{game.base_url}?{query}")
+    game.page.evaluate(
+        "items => { localStorage.clear();"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
+    game.open(query, fresh=False)
+
+
+def option_texts(game: GamePage, sel: str) -> list[tuple[str, str]]:
+    got = game.page.eval_on_selector_all(
+        f"{sel} option", "os => os.map(o => [o.value, o.textContent])"
+    )
+    return [tuple(pair) for pair in got]
+
+
+def test_the_choosers_list_the_levels_of_levels_data(game):
+    game.open(FAST)
+    ladder = game.levels()
+    data = ladder["data"]
+    assert len(data) >= 3
+
+    def label(lv, lang="en"):
+        text = f"{lv['number']} · {lv['name'][lang]}"
+        rating = lv["rating"]
+        if rating is not None:
+            text += f" (≈ {round(rating)} Elo)" if lang == "en" else f"（约 {round(rating)} Elo）"
+        return text
+
+    want = [(str(lv["number"]), label(lv)) for lv in data]
+    assert option_texts(game, "#level") == want
+    assert game.page.input_value("#level") == str(ladder["def"])
+    state = game.page.evaluate("() => window.gomokuTest.state().game")
+    assert state["level"] == ladder["def"]
+    assert isinstance(state["seed"], int) and 0 <= state["seed"] < 2**31
+
+    # the New game dialog: the same list, the chosen level described (its accessible
+    # description too), its rating not yet measured or its number, the record there
+    game.page.click("#setup")
+    assert option_texts(game, "#ng-level") == want
+    assert game.page.input_value("#ng-level") == str(ladder["def"])
+    described = game.page.get_attribute("#ng-level", "aria-describedby")
+    assert described == "ng-level-about"
+    first = data[0]
+    game.page.select_option("#ng-level", str(first["number"]))
+    about = game.page.inner_text("#ng-level-about")
+    assert first["description"]["en"] in about
+    rating = (
+        "Rating not yet measured." if first["rating"] is None
+        else f"Rating ≈ {round(first['rating'])}"
+    )
+    assert rating in about
+    assert "No games at this level yet." in about
+    # what a screen reader hears on the chooser: its name and that text
+    chooser = game.page.locator("#ng-level")
+    expect(chooser).to_have_accessible_name("Level")
+    expect(chooser).to_have_accessible_description(
+        re.compile(re.escape(first["description"]["en"]) + r"\s+Rating .*No games at this level")
+    )
+    # keyboard: the chooser takes arrows like any select; the text follows
+    game.page.focus("#ng-level")
+    game.page.keyboard.press("ArrowDown")
+    assert game.page.input_value("#ng-level") == str(data[1]["number"])
+    assert data[1]["description"]["en"] in game.page.inner_text("#ng-level-about")
+    game.page.click("#ng-cancel")
+
+    # in Chinese
+    if not game.page.eval_on_selector("details.display", "d => d.open"):
+        game.page.click("details.display summary")
+    game.page.select_option("#opt-lang", "zh")
+    assert option_texts(game, "#level") == [(str(lv["number"]), label(lv, "zh")) for lv in data]
+    game.page.click("#setup")
+    game.page.select_option("#ng-level", str(first["number"]))
+    about = game.page.inner_text("#ng-level-about")
+    assert first["description"]["zh"] in about and "此级别还没有对局" in about
+
+
+def test_a_game_at_level_1_is_played_by_a_level_think_with_the_games_seed(game):
+    game.page.add_init_script(SPY)
+    game.open(FAST)
+    game.page.click("#setup")
+    game.page.select_option("#ng-level", "1")
+    game.page.click("#ng-start")
+    state = game.page.evaluate("() => window.gomokuTest.state().game")
+    assert state["level"] == 1 and state["moves"] == []
+    seed = state["seed"]
+    assert isinstance(seed, int) and 0 <= seed < 2**31
+    stored = json.loads(game.page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert stored["seed"] == seed and stored["level"] == 1
+
+    game.click_cell("h8")
+    moves = game.wait_moves(2)
+    game.wait_status("your-turn")
+    assert moves[0] == "h8" and re.fullmatch(r"[a-o](1[0-5]|[1-9])", moves[1]) and moves[1] != "h8"
+    posted = game.page.evaluate("() => window.__posted")
+    thinks = [p for p in posted if p["msg"].get("type") == "think"]
+    assert len(thinks) == 1, thinks
+    msg = thinks[0]["msg"]
+    assert msg["limits"] == {"level": 1, "seed": seed}, msg
+    assert msg["moves"] == [[7, 7]] and msg.get("size") == 15
+    # the floor: the reply is not on the board sooner than 500 ms after the request
+    times = game.page.evaluate("() => window.__moveTimes")
+    shown = next(m["t"] for m in times if len((m["moves"] or "").split()) == 2)
+    assert shown - thinks[0]["t"] >= 480, (shown, thinks[0]["t"])
+
+    # the seed stays with the game through a reload, and the next level think carries it
+    game.open(FAST, fresh=False)
+    assert game.page.evaluate("() => window.gomokuTest.state().game.seed") == seed
+    free = next(c for c in ("c3", "m13", "c13") if c not in moves)
+    game.click_cell(free)
+    game.wait_moves(4)
+    posted = game.page.evaluate("() => window.__posted")
+    thinks = [p["msg"] for p in posted if p["msg"].get("type") == "think"]
+    assert thinks[-1]["limits"] == {"level": 1, "seed": seed}
+    assert len(thinks[-1]["moves"]) == 3
+
+
+def test_a_stored_unknown_level_gives_the_default_level_and_a_notice(game):
+    settings = json.dumps({"theme": "dark", "numbers": True})
+    results = json.dumps({"2": {"won": 1, "lost": 2, "drawn": 0}})
+    open_with(game, {
+        GAME_KEY: stored_game(42, NEAR_WIN[:4], seed=777),
+        "gomoku.settings.v1": settings,
+        RESULTS_KEY: results,
+    })
+    default = game.levels()["def"]
+    state = game.page.evaluate("() => window.gomokuTest.state().game")
+    assert state["level"] == default and state["seed"] == 777
+    assert game.moves() == ["h8", "a1", "h9", "a2"]
+    notice = game.page.inner_text("#notice")
+    assert "level 42 is not a level" in notice and f"level {default}" in notice, notice
+    assert game.page.input_value("#level") == str(default)
+    # nothing else was lost: the settings and the results per level
+    assert game.page.evaluate("document.documentElement.dataset.theme") == "dark"
+    kept = game.page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')")
+    assert json.loads(kept) == json.loads(results)
+    game.page.click("#setup")
+    game.page.select_option("#ng-level", "2")
+    assert "Won 1, lost 2, drawn 0 at this level." in game.page.inner_text("#ng-level-about")
+    game.page.click("#ng-cancel")
+    # the mended game was stored: no notice on the next visit
+    game.open(FAST, fresh=False)
+    assert game.page.inner_text("#notice") == ""
+
+    # an older page's level key is migrated quietly (t3 -> 8)
+    open_with(game, {GAME_KEY: stored_game("t3", NEAR_WIN[:2])})
+    assert game.page.evaluate("() => window.gomokuTest.state().game.level") == 8
+    assert game.page.input_value("#level") == "8"
+    assert game.page.inner_text("#notice") == ""
+
+
+def test_a_win_is_counted_survives_a_reload_and_offers_the_next_level(game):
+    open_with(game, {GAME_KEY: stored_game(1, NEAR_WIN, seed=5)})
+    ladder = game.levels()
+    second = next(lv for lv in ladder["data"] if lv["number"] == 2)
+    first = ladder["data"][0]
+    assert game.page.is_hidden("#level-offer")
+    game.click_cell("h12")
+    game.wait_status("black-wins")
+    # counted for level 1, from the player's side
+    stored = json.loads(game.page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')"))
+    assert stored == {"1": {"won": 1, "lost": 0, "drawn": 0}}
+    # the offer: said in the notice (a live region), and a button
+    notice = game.page.inner_text("#notice")
+    assert f"You beat level 1, {first['name']['en']}!" in notice
+    assert f"level 2, {second['name']['en']}" in notice
+    assert game.page.get_attribute("#notice", "aria-live") == "polite"
+    button = game.page.locator("#next-level")
+    assert button.is_visible()
+    assert button.inner_text() == f"Play level 2: {second['name']['en']}"
+
+    # the results survive a reload (the offer belongs to the moment of the win)
+    game.open(FAST, fresh=False)
+    assert game.page.is_hidden("#level-offer")
+    game.page.click("#setup")
+    game.page.select_option("#ng-level", "1")
+    assert "Won 1, lost 0, drawn 0 at this level." in game.page.inner_text("#ng-level-about")
+    game.page.click("#ng-cancel")
+
+    # win again (an undo past the five starts a new line there): the offer, by keyboard
+    game.page.click("#undo")
+    game.click_cell("h7")
+    game.wait_status("black-wins")
+    stored = json.loads(game.page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')"))
+    assert stored == {"1": {"won": 2, "lost": 0, "drawn": 0}}
+    seed = game.page.evaluate("() => window.gomokuTest.state().game.seed")
+    game.page.focus("#next-level")
+    game.page.keyboard.press("Enter")
+    state = game.page.evaluate("() => window.gomokuTest.state().game")
+    assert state["level"] == 2 and state["moves"] == []
+    assert (state["human"], state["first"], state["rule"], state["size"]) == (1, 1, "freestyle", 15)
+    assert state["seed"] != seed
+    assert game.page.is_hidden("#level-offer")
+    assert game.page.input_value("#level") == "2"
+    assert game.page.evaluate("document.activeElement.id") == "board"
+    assert "New game" in game.page.inner_text("#announce")
+    game.click_cell("h8")
+    moves = game.wait_moves(2, timeout=MOVE_MS)
+    assert moves[0] == "h8"
+
+
+def test_a_loss_is_counted_and_offers_nothing(game):
+    # white (the player) to move... the player is white and black has four: any move but
+    # the block loses to the engine's five
+    moves = [[7, 7], [0, 14], [7, 6], [0, 13], [7, 5], [0, 12], [7, 4]]
+    open_with(game, {GAME_KEY: stored_game(3, moves, human=2)})
+    game.click_cell("o15")
+    game.wait_status("black-wins")
+    stored = json.loads(game.page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')"))
+    assert stored == {"3": {"won": 0, "lost": 1, "drawn": 0}}
+    assert game.page.is_hidden("#level-offer")

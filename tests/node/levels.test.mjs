@@ -1,0 +1,140 @@
+// node --test: web/levels.js (the ladder of levels-data.js: which numbers are levels, the
+// next level, node-limited or timed, names and descriptions in a language, the rating,
+// and the migration of the older pages' level keys) and web/results.js (the results per
+// level: outcomes, counts, the stored form and its checks).
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { DEFAULT_LEVEL as DATA_DEFAULT, LEVEL_DATA } from "../../web/levels-data.js";
+import * as L from "../../web/levels.js";
+import * as R from "../../web/results.js";
+import { BLACK, WHITE } from "../../web/rules.js";
+
+const numbers = LEVEL_DATA.map((l) => l.number);
+const top = Math.max(...numbers);
+
+test("the generated table is a ladder 1..N, each level node-limited or timed, with both languages", () => {
+  assert.deepEqual(numbers, numbers.map((_, i) => i + 1));
+  assert.ok(LEVEL_DATA.length >= 3);
+  for (const l of LEVEL_DATA) {
+    assert.ok(/^[a-z]+$/.test(l.key), l.key);
+    for (const lang of ["en", "zh"]) {
+      assert.ok(l.name[lang] && l.description[lang], `${l.number} ${lang}`);
+    }
+    const nodes = Number.isInteger(l.nodes) && l.nodes > 0;
+    const timed = Number.isInteger(l.timeMs) && l.timeMs >= 0;
+    assert.ok(nodes !== timed, `level ${l.number}: nodes ${l.nodes}, timeMs ${l.timeMs}`);
+    assert.ok(l.rating === null || Number.isFinite(l.rating), `rating of ${l.number}`);
+    assert.ok(l.ratingError === null || Number.isFinite(l.ratingError), `ratingError of ${l.number}`);
+  }
+  // weaker levels first: the node budgets grow, the timed levels come last
+  const budgets = LEVEL_DATA.filter((l) => l.nodes).map((l) => l.nodes);
+  assert.deepEqual(budgets, [...budgets].sort((a, b) => a - b));
+  const firstTimed = LEVEL_DATA.findIndex((l) => !l.nodes);
+  assert.ok(firstTimed > 0 && LEVEL_DATA.slice(firstTimed).every((l) => !l.nodes));
+  assert.equal(L.DEFAULT_LEVEL, DATA_DEFAULT);
+  assert.ok(L.isLevel(L.DEFAULT_LEVEL));
+  assert.equal(L.TOP_LEVEL, top);
+  assert.deepEqual(L.LEVEL_NUMBERS, numbers);
+});
+
+test("isLevel: integers in the table only", () => {
+  for (const n of numbers) assert.equal(L.isLevel(n), true, n);
+  for (const v of [0, top + 1, 42, -1, 1.5, "1", "t1", null, undefined, NaN, true, [1], { number: 1 }]) {
+    assert.equal(L.isLevel(v), false, String(v));
+  }
+});
+
+test("levelOf, nextLevel, nodeLimited, thinkMs", () => {
+  assert.equal(L.levelOf(1), LEVEL_DATA[0]);
+  assert.equal(L.levelOf(42), null);
+  assert.equal(L.levelOf("1"), null);
+  for (const n of numbers) {
+    const next = L.nextLevel(n);
+    if (n === top) assert.equal(next, null);
+    else assert.equal(next.number, n + 1);
+  }
+  assert.equal(L.nextLevel(42), null);
+  assert.equal(L.nextLevel("3"), null);
+  for (const l of LEVEL_DATA) {
+    assert.equal(L.nodeLimited(l), !!l.nodes, `level ${l.number}`);
+    assert.equal(L.nodeLimited(l.number), !!l.nodes, `level ${l.number} by number`);
+    assert.equal(L.thinkMs(l), l.nodes ? null : l.timeMs);
+  }
+  assert.equal(L.nodeLimited(42), false);
+  assert.equal(L.thinkMs(42), null);
+  // the ladder as it stands: node levels below, Expert (10 s) and Unlimited (0) on top
+  assert.equal(L.thinkMs(top), 0);
+  assert.ok(L.nodeLimited(1));
+});
+
+test("names and descriptions in a language, English for an unknown one; the rating", () => {
+  const l = L.levelOf(1);
+  assert.equal(L.levelName(l, "en"), l.name.en);
+  assert.equal(L.levelName(l, "zh"), l.name.zh);
+  assert.equal(L.levelName(l, "fr"), l.name.en);
+  assert.equal(L.levelDescription(l, "zh"), l.description.zh);
+  assert.equal(L.levelDescription(l, "xx"), l.description.en);
+  const unrated = { ...l, rating: null, ratingError: null };
+  assert.equal(L.ratingText(unrated), null);
+  assert.deepEqual(L.labelParts(unrated, "en"), { n: 1, name: l.name.en, rating: null });
+  const rated = { ...l, rating: 352.4, ratingError: 41 };
+  assert.equal(L.ratingText(rated), "352 ± 41");
+  assert.equal(L.ratingText({ ...rated, ratingError: null }), "352");
+  assert.equal(L.ratingText({ ...rated, rating: -40 }), "-40 ± 41");
+  assert.deepEqual(L.labelParts(rated, "zh"), { n: 1, name: l.name.zh, rating: "352" });
+});
+
+test("the older pages' level keys are migrated; numbers stay; anything else is null", () => {
+  const want = { t03: 7, t1: 8, t3: 8, t10: 9, inf: 10, fast: 7, normal: 8, strong: 8 };
+  for (const [key, n] of Object.entries(want)) assert.equal(L.migrateLevel(key), n, key);
+  for (const n of numbers) assert.equal(L.migrateLevel(n), n);
+  for (const v of [42, "x", "8", "toString", "__proto__", null, undefined, 2.5, {}]) {
+    assert.equal(L.migrateLevel(v), null, String(v));
+  }
+});
+
+test("results: the player's outcome of a result, from either side", () => {
+  assert.equal(R.outcomeOf("black", BLACK), "won");
+  assert.equal(R.outcomeOf("black", WHITE), "lost");
+  assert.equal(R.outcomeOf("white", WHITE), "won");
+  assert.equal(R.outcomeOf("white", BLACK), "lost");
+  assert.equal(R.outcomeOf("draw", WHITE), "drawn");
+  assert.throws(() => R.outcomeOf("won", BLACK), /bad result/);
+});
+
+test("results: counted per level, a new object each time", () => {
+  const r0 = {};
+  const r1 = R.withResult(r0, 3, "won");
+  const r2 = R.withResult(R.withResult(r1, 3, "lost"), 3, "lost");
+  const r3 = R.withResult(r2, 1, "drawn");
+  assert.deepEqual(r0, {});
+  assert.deepEqual(r1, { 3: { won: 1, lost: 0, drawn: 0 } });
+  assert.deepEqual(R.recordAt(r3, 3), { won: 1, lost: 2, drawn: 0 });
+  assert.deepEqual(R.recordAt(r3, 1), { won: 0, lost: 0, drawn: 1 });
+  assert.deepEqual(R.recordAt(r3, 2), { won: 0, lost: 0, drawn: 0 });
+  assert.throws(() => R.withResult(r0, 42, "won"), /unknown level 42/);
+  assert.throws(() => R.withResult(r0, 1, "win"), /bad outcome/);
+});
+
+test("results: stored form round-trips; unreadable entries are dropped and counted", () => {
+  const r = R.withResult(R.withResult({}, 2, "won"), top, "drawn");
+  const back = R.decodeResults(JSON.parse(JSON.stringify(R.encodeResults(r))));
+  assert.deepEqual(back, { results: r, dropped: 0 });
+  const stored = {
+    1: { won: 2, lost: 5, drawn: 0 },
+    2: { won: 1, lost: 0, drawn: 0, extra: "ignored" },
+    42: { won: 1, lost: 0, drawn: 0 }, // no such level
+    x: { won: 1, lost: 0, drawn: 0 },
+    "03": { won: 1, lost: 0, drawn: 0 }, // not how a number is written
+    4: { won: -1, lost: 0, drawn: 0 },
+    5: { won: 1.5, lost: 0, drawn: 0 },
+    6: { won: 1, lost: 0 },
+    7: [1, 0, 0],
+    8: null,
+  };
+  const got = R.decodeResults(stored);
+  assert.deepEqual(got.results, { 1: { won: 2, lost: 5, drawn: 0 }, 2: { won: 1, lost: 0, drawn: 0 } });
+  assert.equal(got.dropped, 8);
+  for (const v of [null, [], "x", 3]) assert.throws(() => R.decodeResults(v), /not an object/);
+});
