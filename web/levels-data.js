@@ -3,14 +3,14 @@
 // from py/gomoku/engine/levels.py (a test checks that it is current). Do not edit.
 export const DEFAULT_LEVEL = 4;
 export const LEVEL_DATA = [
-  {"number": 1, "key": "newcomer", "name": {"en": "Newcomer", "zh": "新手"}, "description": {"en": "Looks one move ahead; often misses what you are building.", "zh": "只看一步，常常看不到你的布局。"}, "nodes": 40, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 2, "key": "beginner", "name": {"en": "Beginner", "zh": "入门"}, "description": {"en": "Makes its fives and blocks your fours, but little more.", "zh": "会连五，会挡四，仅此而已。"}, "nodes": 120, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 3, "key": "learner", "name": {"en": "Learner", "zh": "初学"}, "description": {"en": "Sees open threes and short attacks; easily surprised.", "zh": "能看到活三和短攻，容易被偷袭。"}, "nodes": 300, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 4, "key": "casual", "name": {"en": "Casual", "zh": "休闲"}, "description": {"en": "Defends your threats and attacks with fours.", "zh": "会防守你的威胁，也会冲四进攻。"}, "nodes": 800, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 5, "key": "club", "name": {"en": "Club", "zh": "棋友"}, "description": {"en": "A steady club player: plans a few moves ahead.", "zh": "稳健的棋友，能算几步。"}, "nodes": 2000, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 6, "key": "strong", "name": {"en": "Strong", "zh": "强手"}, "description": {"en": "Finds most threat sequences; punishes loose moves.", "zh": "能找到大多数连续攻击，抓住松懈的棋。"}, "nodes": 6000, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 7, "key": "advanced", "name": {"en": "Advanced", "zh": "高手"}, "description": {"en": "The full engine on a small budget.", "zh": "完整引擎，较小的计算量。"}, "nodes": 20000, "timeMs": null, "rating": null, "ratingError": null},
-  {"number": 8, "key": "master", "name": {"en": "Master", "zh": "大师"}, "description": {"en": "The full engine on a larger budget.", "zh": "完整引擎，较大的计算量。"}, "nodes": 80000, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 1, "key": "newcomer", "name": {"en": "Newcomer", "zh": "新手"}, "description": {"en": "Looks one move ahead; often misses what you are building.", "zh": "只看一步，常常看不到你的布局。"}, "nodes": 3000, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 2, "key": "beginner", "name": {"en": "Beginner", "zh": "入门"}, "description": {"en": "Makes its fives and blocks your fours, but little more.", "zh": "会连五，会挡四，仅此而已。"}, "nodes": 400, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 3, "key": "learner", "name": {"en": "Learner", "zh": "初学"}, "description": {"en": "Sees open threes and short attacks; easily surprised.", "zh": "能看到活三和短攻，容易被偷袭。"}, "nodes": 800, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 4, "key": "casual", "name": {"en": "Casual", "zh": "休闲"}, "description": {"en": "Defends your threats and attacks with fours.", "zh": "会防守你的威胁，也会冲四进攻。"}, "nodes": 2500, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 5, "key": "club", "name": {"en": "Club", "zh": "棋友"}, "description": {"en": "A steady club player: plans a few moves ahead.", "zh": "稳健的棋友，能算几步。"}, "nodes": 5000, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 6, "key": "strong", "name": {"en": "Strong", "zh": "强手"}, "description": {"en": "Finds most threat sequences; punishes loose moves.", "zh": "能找到大多数连续攻击，抓住松懈的棋。"}, "nodes": 12000, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 7, "key": "advanced", "name": {"en": "Advanced", "zh": "高手"}, "description": {"en": "The full engine on a small budget.", "zh": "完整引擎，较小的计算量。"}, "nodes": 30000, "timeMs": null, "rating": null, "ratingError": null},
+  {"number": 8, "key": "master", "name": {"en": "Master", "zh": "大师"}, "description": {"en": "The full engine on a larger budget.", "zh": "完整引擎，较大的计算量。"}, "nodes": 100000, "timeMs": null, "rating": null, "ratingError": null},
   {"number": 9, "key": "expert", "name": {"en": "Expert", "zh": "专家"}, "description": {"en": "The full engine, 10 seconds a move.", "zh": "完整引擎，每步 10 秒。"}, "nodes": null, "timeMs": 10000, "rating": null, "ratingError": null},
   {"number": 10, "key": "unlimited", "name": {"en": "Unlimited", "zh": "无限"}, "description": {"en": "The full engine, thinking until you press Move now.", "zh": "完整引擎，一直思考到你按“立即走棋”。"}, "nodes": null, "timeMs": 0, "rating": null, "ratingError": null},
 ];

@@ -132,31 +132,31 @@ LEVELS: tuple[Level, ...] = (
         4, "casual", "Casual", "休闲",
         "Defends your threats and attacks with fours.",
         "会防守你的威胁，也会冲四进攻。",
-        nodes=2500, candidates=3, noise=60, vcf_depth=6, vct_depth=2, book=False,
+        nodes=2500, candidates=3, noise=80, vcf_depth=6, vct_depth=2, book=False,
     ),
     _level(
         5, "club", "Club", "棋友",
         "A steady club player: plans a few moves ahead.",
         "稳健的棋友，能算几步。",
-        nodes=6000, candidates=2, noise=30, vcf_depth=10, vct_depth=3,
+        nodes=5000, candidates=2, noise=40, vcf_depth=10, vct_depth=3,
     ),
     _level(
         6, "strong", "Strong", "强手",
         "Finds most threat sequences; punishes loose moves.",
         "能找到大多数连续攻击，抓住松懈的棋。",
-        nodes=15000, candidates=2, noise=10,
+        nodes=12000, candidates=2, noise=10,
     ),
     _level(
         7, "advanced", "Advanced", "高手",
         "The full engine on a small budget.",
         "完整引擎，较小的计算量。",
-        nodes=25000,
+        nodes=30000,
     ),
     _level(
         8, "master", "Master", "大师",
         "The full engine on a larger budget.",
         "完整引擎，较大的计算量。",
-        nodes=80000,
+        nodes=100000,
     ),
     _level(
         9, "expert", "Expert", "专家",
@@ -264,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for lv in LEVELS:
         budget = f"{lv.nodes} nodes" if lv.nodes else f"{lv.time_ms or 'unlimited'} ms"
+        if lv.depth is not None:
+            budget = f"depth {lv.depth}"
         rating = "-" if lv.rating is None else f"{lv.rating:+d} +/- {lv.rating_error}"
         print(
             f"{lv.number:>2} {lv.name['en']:<10} {budget:<14} {rating:<14} {lv.description['en']}"
