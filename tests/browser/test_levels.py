@@ -260,3 +260,41 @@ def test_a_loss_is_counted_and_offers_nothing(game):
     stored = json.loads(game.page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')"))
     assert stored == {"3": {"won": 0, "lost": 1, "drawn": 0}}
     assert game.page.is_hidden("#level-offer")
+
+
+# Positions (as [x, y] moves), levels and seeds where the page's worker (Pyodide) and
+# CPython must give the same move, node count and source: a level is the same opponent
+# on every device. One position under renju (black to move, forbidden points about).
+SAME_MOVE_CASES = [
+    ("freestyle", [[7, 7], [8, 8]], 1, 5),
+    ("freestyle", [[7, 7], [8, 6], [6, 6], [8, 8], [8, 7], [6, 8]], 3, 17),
+    ("standard", [[7, 7], [8, 6], [6, 6], [8, 8], [8, 7], [6, 8], [9, 9]], 5, 123456),
+    ("renju", [[7, 7], [7, 8], [8, 7], [9, 8], [9, 9], [6, 8]], 6, 2),
+]
+
+
+def test_the_page_and_cpython_play_the_same_level_move(game):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+    from gomoku.protocol.webapi import WebApi
+
+    game.open("test=1")
+    game.wait_ready()
+    send = "([m, id]) => window.gomokuTest.send(m, id, 120000)"
+    for i, (rule, moves, number, seed) in enumerate(SAME_MOVE_CASES):
+        msg = {
+            "type": "think",
+            "id": f"same{i}",
+            "rule": rule,
+            "moves": moves,
+            "limits": {"level": number, "seed": seed},
+            "reset": True,
+        }
+        page = game.page.evaluate(send, [msg, msg["id"]])
+        cpython = WebApi().handle(json.loads(json.dumps(msg)))
+        assert page["type"] == cpython["type"] == "result", (page, cpython)
+        got = {k: page[k] for k in ("move", "nodes", "source", "score", "depth")}
+        want = {k: cpython[k] for k in ("move", "nodes", "source", "score", "depth")}
+        assert got == want, (rule, number, seed)

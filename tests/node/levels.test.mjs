@@ -27,8 +27,9 @@ test("the generated table is a ladder 1..N, each level node-limited or timed, wi
     assert.ok(l.rating === null || Number.isFinite(l.rating), `rating of ${l.number}`);
     assert.ok(l.ratingError === null || Number.isFinite(l.ratingError), `ratingError of ${l.number}`);
   }
-  // weaker levels first: the node budgets grow, the timed levels come last
-  const budgets = LEVEL_DATA.filter((l) => l.nodes).map((l) => l.nodes);
+  // weaker levels first: the node budgets grow (a depth-limited level's nodes are only a
+  // cap), the timed levels come last
+  const budgets = LEVEL_DATA.filter((l) => l.nodes && !l.depth).map((l) => l.nodes);
   assert.deepEqual(budgets, [...budgets].sort((a, b) => a - b));
   const firstTimed = LEVEL_DATA.findIndex((l) => !l.nodes);
   assert.ok(firstTimed > 0 && LEVEL_DATA.slice(firstTimed).every((l) => !l.nodes));
@@ -86,7 +87,7 @@ test("names and descriptions in a language, English for an unknown one; the rati
 });
 
 test("the older pages' level keys are migrated; numbers stay; anything else is null", () => {
-  const want = { t03: 7, t1: 8, t3: 8, t10: 9, inf: 10, fast: 7, normal: 8, strong: 8 };
+  const want = { t03: 6, t1: 7, t3: 8, t10: 9, inf: 10, fast: 6, normal: 7, strong: 8 };
   for (const [key, n] of Object.entries(want)) assert.equal(L.migrateLevel(key), n, key);
   for (const n of numbers) assert.equal(L.migrateLevel(n), n);
   for (const v of [42, "x", "8", "toString", "__proto__", null, undefined, 2.5, {}]) {

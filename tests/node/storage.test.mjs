@@ -51,10 +51,10 @@ test("older stored games are migrated: no size, rule, first or seed; old level n
   const old = { human: 2, level: "fast", moves: [[7, 7], [8, 8]], cursor: 2 };
   const notices = [];
   const g = decodeGame(old, notices);
-  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 7, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 6, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
   assert.equal(decodeGame({ ...old, level: "strong" }).level, 8);
-  assert.equal(decodeGame({ ...old, level: "normal" }).level, 8);
-  const olds = { t03: 7, t1: 8, t3: 8, t10: 9, inf: 10 };
+  assert.equal(decodeGame({ ...old, level: "normal" }).level, 7);
+  const olds = { t03: 6, t1: 7, t3: 8, t10: 9, inf: 10 };
   for (const [key, n] of Object.entries(olds)) assert.equal(decodeGame({ ...old, level: key }, notices).level, n, key);
   assert.equal(decodeGame({ ...old, level: undefined }, notices).level, DEFAULT_LEVEL); // none at all
   assert.deepEqual(notices, []); // migration is not a problem

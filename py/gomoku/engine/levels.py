@@ -96,6 +96,7 @@ class Level:
             "name": dict(self.name),
             "description": dict(self.description),
             "nodes": self.nodes,
+            "depth": self.depth,
             "timeMs": self.time_ms,
             "rating": self.rating,
             "ratingError": self.rating_error,
