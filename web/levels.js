@@ -22,7 +22,7 @@ const LADDER = [...LEVEL_DATA].sort((a, b) => a.number - b.number);
 
 // The level keys of older pages and the level each one becomes: the timed levels up to 3 s
 // become node levels of about their strength, 10 s Expert, unlimited Unlimited.
-export const OLD_LEVELS = { t03: 6, t1: 7, t3: 8, t10: 9, inf: 10, fast: 6, normal: 7, strong: 8 };
+export const OLD_LEVELS = { t03: 6, t1: 7, t3: 7, t10: 8, inf: 9, fast: 6, normal: 7, strong: 7 };
 
 export const LEVEL_NUMBERS = LADDER.map((level) => level.number);
 export const TOP_LEVEL = LADDER[LADDER.length - 1].number;

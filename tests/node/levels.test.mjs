@@ -87,7 +87,7 @@ test("names and descriptions in a language, English for an unknown one; the rati
 });
 
 test("the older pages' level keys are migrated; numbers stay; anything else is null", () => {
-  const want = { t03: 6, t1: 7, t3: 8, t10: 9, inf: 10, fast: 6, normal: 7, strong: 8 };
+  const want = { t03: 6, t1: 7, t3: 7, t10: 8, inf: 9, fast: 6, normal: 7, strong: 7 };
   for (const [key, n] of Object.entries(want)) assert.equal(L.migrateLevel(key), n, key);
   for (const n of numbers) assert.equal(L.migrateLevel(n), n);
   for (const v of [42, "x", "8", "toString", "__proto__", null, undefined, 2.5, {}]) {

@@ -52,9 +52,9 @@ test("older stored games are migrated: no size, rule, first or seed; old level n
   const notices = [];
   const g = decodeGame(old, notices);
   assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 6, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
-  assert.equal(decodeGame({ ...old, level: "strong" }).level, 8);
+  assert.equal(decodeGame({ ...old, level: "strong" }).level, 7);
   assert.equal(decodeGame({ ...old, level: "normal" }).level, 7);
-  const olds = { t03: 6, t1: 7, t3: 8, t10: 9, inf: 10 };
+  const olds = { t03: 6, t1: 7, t3: 7, t10: 8, inf: 9 };
   for (const [key, n] of Object.entries(olds)) assert.equal(decodeGame({ ...old, level: key }, notices).level, n, key);
   assert.equal(decodeGame({ ...old, level: undefined }, notices).level, DEFAULT_LEVEL); // none at all
   assert.deepEqual(notices, []); // migration is not a problem
@@ -204,7 +204,7 @@ test("the seed is kept through storage: the game in progress and the finished ga
   // older entries: seed 0, level not known; old level keys migrated
   const old = { date: "2025-01-02T03:04:05.000Z", result: "black", moves: WON };
   const s2 = new FakeStorage({ [KEYS.history]: JSON.stringify([old, { ...old, level: "t10" }, { ...old, level: 42, seed: -4 }]) });
-  assert.deepEqual(loadAll(s2).history.map((e) => [e.level, e.seed]), [[null, 0], [9, 0], [null, 0]]);
+  assert.deepEqual(loadAll(s2).history.map((e) => [e.level, e.seed]), [[null, 0], [8, 0], [null, 0]]);
 });
 
 test("a stored unknown level becomes the default level with a notice naming it; nothing else is lost", () => {

@@ -154,19 +154,13 @@ LEVELS: tuple[Level, ...] = (
         nodes=30000,
     ),
     _level(
-        8, "master", "Master", "大师",
-        "The full engine on a larger budget.",
-        "完整引擎，较大的计算量。",
-        nodes=100000,
-    ),
-    _level(
-        9, "expert", "Expert", "专家",
+        8, "expert", "Expert", "专家",
         "The full engine, 10 seconds a move.",
         "完整引擎，每步 10 秒。",
         time_ms=10000,
     ),
     _level(
-        10, "unlimited", "Unlimited", "无限",
+        9, "unlimited", "Unlimited", "无限",
         "The full engine, thinking until you press Move now.",
         "完整引擎，一直思考到你按“立即走棋”。",
         time_ms=0,
