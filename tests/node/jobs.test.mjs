@@ -377,3 +377,32 @@ test("a review-like series: progress per request, cancel any time, a worker that
   assert.equal(runner.busy(), false);
   assert.deepEqual(progress.filter((p) => !p.startsWith("info")), ["1/5", "2/5", "3/5", "4/5", "5/5"]);
 });
+
+test("replyType: a review's answers are accepted, a result or an error reply is refused", async () => {
+  const { client, log, runner } = setup();
+  const heard = [];
+  const spec = (n) => ({
+    kind: "review", replyType: "review",
+    next: (i) => (i < n ? { message: { type: "review", index: i }, ms: 1000 } : null),
+    onReply: (reply, i) => heard.push([i, reply.index]),
+  });
+  runner.start(spec(2));
+  await settle();
+  client.last.resolve({ type: "review", index: 0 });
+  await settle();
+  client.last.resolve({ type: "review", index: 1 });
+  await settle();
+  assert.deepEqual(heard, [[0, 0], [1, 1]]);
+  assert.deepEqual(log.failures, []);
+  for (const [reply, message] of [
+    [{ type: "error", message: "nodes must be an integer" }, "nodes must be an integer"],
+    [result(), "unexpected reply result"],
+  ]) {
+    runner.start(spec(1));
+    await settle();
+    client.last.resolve(reply);
+    await settle();
+    assert.equal(log.failures[log.failures.length - 1].message, message);
+    assert.equal(log.failures[log.failures.length - 1].job.kind, "review");
+  }
+});
