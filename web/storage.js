@@ -6,25 +6,33 @@
 //   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
-//                       [{date, size, rule, first, human, result, moves: "h8 i9 ..."}, ...]
+//                       [{date, size, rule, first, human, result, moves: "h8 i9 ...",
+//                         review?}, ...]   (review: review.js encodeReview, once complete)
+//   gomoku.review.v1    the review of the game in progress (complete or not):
+//                       {key: review.js reviewKey(game), review: encodeReview's form}
 //
 // Reading migrates what older versions of the page wrote: a game or finished game without
 // size is 15x15, without rule freestyle, without first black; the levels once called
 // fast / normal / strong are t03 / t1 / t3. Data that cannot be read (not JSON, wrong
 // shape, an illegal move, under renju a black move on a forbidden point) is removed and
 // reported by a notice key (i18n.js); a finished game that cannot be read is dropped from
-// the list, the others are kept.
+// the list, the others are kept. A review that cannot be read (review.js decodeReview)
+// is dropped with a notice, its game kept; one stored for another game than the stored
+// one (never written so) is dropped quietly.
 
 import { DEFAULT_SIZE, isSize } from "./coords.js";
 import { DEFAULT_LEVEL, checkSetup, isColour, isLevel } from "./game.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
+import { decodeReview, encodeReview, reviewKey } from "./review.js";
 import { BLACK, isRule } from "./rules.js";
 import { DEFAULT_SETTINGS, decodeSettings } from "./settings.js";
 
 // the settings' fields and checks are settings.js's
 export { DEFAULT_SETTINGS, decodeSettings };
 
-export const KEYS = { game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1" };
+export const KEYS = {
+  game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1", review: "gomoku.review.v1",
+};
 export const HISTORY_MAX = 20;
 const OLD_LEVELS = { fast: "t03", normal: "t1", strong: "t3" };
 const RESULTS = ["black", "white", "draw"];
@@ -86,15 +94,29 @@ function decodeEntry(e) {
   } catch {
     return null;
   }
-  return { date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK, result: e.result, moves };
+  const entry = { date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK, result: e.result, moves };
+  if (e.review !== undefined) {
+    // kept in its stored form (review.js reviewInHistory reads it); a broken one is
+    // dropped, the game kept
+    try {
+      decodeReview(e.review, entry);
+      entry.review = e.review;
+    } catch {
+      entry.reviewDropped = true;
+    }
+  }
+  return entry;
 }
 
-// {history, dropped}: the entries that can be read (the last HISTORY_MAX) and how many
-// could not. Throws when the value is not a list.
+// {history, dropped, reviewsDropped}: the entries that can be read (the last HISTORY_MAX),
+// how many could not, and how many lost a review that could not be read. Throws when the
+// value is not a list.
 export function decodeHistory(v) {
   if (!Array.isArray(v)) throw new Error("the stored finished games are not a list");
   const history = v.map(decodeEntry).filter(Boolean);
-  return { history: history.slice(-HISTORY_MAX), dropped: v.length - history.length };
+  const reviewsDropped = history.filter((e) => e.reviewDropped).length;
+  for (const e of history) delete e.reviewDropped;
+  return { history: history.slice(-HISTORY_MAX), dropped: v.length - history.length, reviewsDropped };
 }
 
 export function encodeHistory(history) {
@@ -103,7 +125,36 @@ export function encodeHistory(history) {
 
 // ---- reading and writing -------------------------------------------------------------
 
-// Everything stored: {game (null when none), settings, history, notices: [i18n keys]}.
+// ---- the review of the game in progress ----------------------------------------------------
+
+// What gomoku.review.v1 holds for a game's review (review.js).
+export function encodeCurrentReview(review, game) {
+  return { key: reviewKey(game), review: encodeReview(review, game.size) };
+}
+
+// The review of a stored value for the stored game: null when it is another game's
+// (stale); throws when it cannot be read.
+export function decodeCurrentReview(v, game) {
+  if (v === null || typeof v !== "object" || typeof v.key !== "string") throw new Error("the stored review has no game");
+  if (v.key !== reviewKey(game)) return null;
+  return decodeReview(v.review, game);
+}
+
+// Writes the game's review, or removes it (review null).
+export function saveReview(storage, review, game) {
+  if (review) return save(storage, KEYS.review, encodeCurrentReview(review, game));
+  try {
+    storage.removeItem(KEYS.review);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- reading and writing -------------------------------------------------------------
+
+// Everything stored: {game (null when none), settings, history, review (of the game; null
+// when none), notices: [i18n keys]}.
 export function loadAll(storage) {
   const notices = [];
   const read = (key, decode, notice) => {
@@ -120,12 +171,13 @@ export function loadAll(storage) {
   };
   const game = read(KEYS.game, (v) => (v === null ? undefined : decodeGame(v)), "corruptGame") ?? null;
   const settings = read(KEYS.settings, decodeSettings, "corruptSettings") ?? { ...DEFAULT_SETTINGS };
-  const h = read(KEYS.history, decodeHistory, "corruptHistory") ?? { history: [], dropped: 0 };
-  if (h.dropped) {
-    notices.push("droppedHistory");
-    save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
-  }
-  return { game, settings, history: h.history, notices };
+  const h = read(KEYS.history, decodeHistory, "corruptHistory") ?? { history: [], dropped: 0, reviewsDropped: 0 };
+  if (h.dropped) notices.push("droppedHistory");
+  if (h.reviewsDropped) notices.push("droppedReview");
+  if (h.dropped || h.reviewsDropped) save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
+  const review = read(KEYS.review, (v) => (game ? decodeCurrentReview(v, game) : null), "corruptReview") ?? null;
+  if (!review) saveReview(storage, null); // none, another game's, or broken: gone
+  return { game, settings, history: h.history, review, notices };
 }
 
 // Writes value as JSON; false when the storage refused (full or disabled): the page
