@@ -1,5 +1,6 @@
 // The Records dialog: the move list (copy, or paste and load), the share link, .psq files
-// (download, open) and the finished games. The formats are records.js's; the game is the
+// (download, open) and the finished games (a reviewed one says so; opening it brings its
+// review back: review-job.js). The formats are records.js's; the game is the
 // page's (state.js), reached through the functions it passes in.
 
 import { shownMoves } from "./game.js";
@@ -40,7 +41,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
       const li = document.createElement("li");
       const label = document.createElement("span");
       label.textContent = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
-        `${h.size}×${h.size}`, t("rule_" + h.rule)].join(" · ");
+        `${h.size}×${h.size}`, t("rule_" + h.rule), h.review ? t("rvReviewed") : ""].filter(Boolean).join(" · ");
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = t("load");

@@ -9,6 +9,7 @@ import test from "node:test";
 import { LEVELS } from "../../web/game.js";
 import { TABLES, t } from "../../web/i18n.js";
 import { SHAPES } from "../../web/renju.js";
+import { CLASSES, COUNTED } from "../../web/review.js";
 import { RULES } from "../../web/rules.js";
 import { KEYS, loadAll } from "../../web/storage.js";
 
@@ -24,6 +25,8 @@ const FAMILIES = {
   res_: ["black", "white", "draw"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
   lvl_: Object.keys(LEVELS),
+  cls_: CLASSES,
+  many_: COUNTED,
 };
 
 // The keys t() is called with in a module: [{key, prefix}], from the string literals at
@@ -92,6 +95,7 @@ test("the notices of stored data that cannot be read exist", () => {
   const { notices } = loadAll(storage);
   assert.deepEqual(notices, ["corruptGame", "corruptSettings", "droppedHistory"]);
   assert.ok("corruptHistory" in en);
+  for (const key of ["corruptReview", "droppedReview"]) assert.ok(key in en && key in zh, key);
   for (const key of notices) assert.ok(key in en, key);
 });
 
