@@ -66,7 +66,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     jobs.cancelButReview(); // a game review goes on while the player browses
     store.update((s) => State.browsed(s, n));
     const review = reviewWords(n);
-    if (review) say.announce(how ? how + " " + review : review);
+    if (review) say.announce(how ? how + (/[。！？]$/.test(how) ? "" : " ") + review : review);
     else say.announce(how || (n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart")));
     resume();
   }

@@ -37,6 +37,8 @@ function svg(name, attrs = {}, cls = "") {
 const colourWord = (c) => t(c === "black" ? "black" : "white"); // "Black"
 const colourLower = (c) => t(c === "black" ? "blackL" : "whiteL"); // "black"
 const nodesText = (n) => n.toLocaleString("en-US");
+// Sentences in a row: a space after an English one, none after a Chinese one ("。").
+const sentences = (...parts) => parts.filter(Boolean).reduce((a, b) => (/[。！？]$/.test(a) ? a + b : a + " " + b));
 
 // The words of a count of one class ("1 blunder", "2 mistakes").
 export function countText(cls, n) {
@@ -82,10 +84,11 @@ export function setupReviewView({ store, goTo, start, cancel }) {
     if (i === 0) return t("rvStartPoint", { pct: percent(current.black[0]) });
     const f = moveFacts(current, s.game, i);
     if (!f) return "";
-    let text = t("rvMove", { n: i, color: colourLower(f.color), move: f.move, cls: t("cls_" + f.cls) });
-    if (f.better) text += " " + t("rvBetter", { move: f.better });
-    if (!brief) text += " " + t("rvChance", { pct: percent(f.after) });
-    return text;
+    return sentences(
+      t("rvMove", { n: i, color: colourLower(f.color), move: f.move, cls: t("cls_" + f.cls) }),
+      f.better ? t("rvBetter", { move: f.better }) : "",
+      brief ? "" : t("rvChance", { pct: percent(f.after) }),
+    );
   }
 
   function render(s = store.get()) {
@@ -296,7 +299,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
     summaryWords() {
       const r = reviewOf(store.get());
       if (!isComplete(r)) return "";
-      return [t("rvDone"), sideText(r.summary, "black"), sideText(r.summary, "white")].join(" ");
+      return sentences(t("rvDone"), sideText(r.summary, "black"), sideText(r.summary, "white"));
     },
   };
 }
