@@ -43,8 +43,10 @@ export function createReviewJob({ store, jobs, storage, say, words, stopAnalysis
     const review = old && old.key === key && old.nodes === nodes ? old : newReview(game, nodes);
     if (isComplete(review)) return false;
     store.update({ review: { ...review, error: null, resume: false } });
-    if (!quiet) say.announce(t("rvStarted"));
-    say.notice("");
+    if (!quiet) {
+      say.announce(t("rvStarted"));
+      say.notice("");
+    }
     runner.start({
       kind: "review", key, replyType: "review",
       next() {

@@ -72,6 +72,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
   let model = null; // its graph
   let focus = 0; // the graph's focused position
   let lastCursor = null;
+  let shownReview = null; // key and budget of the review the Deep box was last set for
 
   // The review of the game on the board (a review of another game is not shown).
   const reviewOf = (s) => (s.review && s.review.key === reviewKey(s.game) ? s.review : null);
@@ -98,6 +99,12 @@ export function setupReviewView({ store, goTo, start, cancel }) {
     const can = reviewable(game);
     box.hidden = !current && !can;
     canvas.dataset.review = job ? "running" : isComplete(current) ? "done" : current ? "partial" : "";
+    if (current && current.key + "@" + current.nodes !== shownReview) {
+      // a review comes up (loaded, reopened, started): the Deep box says its budget, so
+      // that Review does not replace a deep review by a shallow one unasked
+      shownReview = current.key + "@" + current.nodes;
+      deep.checked = current.nodes === DEEP_NODES;
+    }
     if (game.cursor !== lastCursor) {
       lastCursor = game.cursor;
       focus = game.cursor;
