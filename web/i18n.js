@@ -80,15 +80,6 @@ const en = {
   topCount: "Best moves in analysis", topSummary: "Best moves for {color}: {list}.", topSep: ", ",
   topNone: "No best moves yet.", topWin: "win in {n}", topLoss: "loss in {n}", markWin: "W", markLoss: "L",
   topMoveTitle: "Hover or focus: its line on the board; click: play it", topCursor: "best move {n}, {score}",
-  // the page itself, the board's spoken label, the engine's lines
-  appName: "Gomoku", pageTitle: "Gomoku — five in a row", gameBoard: "Game board",
-  boardLabel: "Gomoku board, {n} by {n}. Cursor on {cell}, {what}. Arrow keys move, Enter or Space places a stone.",
-  cursorShort: "{cell}, {what}", blackStone: "black stone", whiteStone: "white stone", empty: "empty",
-  emptyTop: "empty, {top}",
-  engineReady: "Engine {version} ready in {secs} s (Pyodide {pyodide}).",
-  workersParallel: "Parallel search: {ready} of {total} search workers ready.",
-  workersOne: "Search in one worker (1 thread).",
-  engineIllegal: "the engine proposed an illegal move {move}", fileTooLarge: "the file is too large",
   // game review (review.js, review-view.js)
   rvTitle: "Game review", rvStart: "Review", rvResume: "Resume review", rvCancel: "Cancel",
   rvDeep: "Deep (60,000 nodes per position)", rvProgress: "Reviewing: move {n} of {total}",
@@ -110,6 +101,15 @@ const en = {
   rvReviewed: "reviewed",
   corruptReview: "The saved review could not be read and was discarded; the game is kept.",
   droppedReview: "Some reviews of finished games could not be read and were removed; the games are kept.",
+  // the page itself, the board's spoken label, the engine's lines
+  appName: "Gomoku", pageTitle: "Gomoku — five in a row", gameBoard: "Game board",
+  boardLabel: "Gomoku board, {n} by {n}. Cursor on {cell}, {what}. Arrow keys move, Enter or Space places a stone.",
+  cursorShort: "{cell}, {what}", blackStone: "black stone", whiteStone: "white stone", empty: "empty",
+  emptyTop: "empty, {top}",
+  engineReady: "Engine {version} ready in {secs} s (Pyodide {pyodide}).",
+  workersParallel: "Parallel search: {ready} of {total} search workers ready.",
+  workersOne: "Search in one worker (1 thread).",
+  engineIllegal: "the engine proposed an illegal move {move}", fileTooLarge: "the file is too large",
 };
 
 const zh = {
@@ -183,14 +183,7 @@ const zh = {
   topCount: "分析显示的着法数", topSummary: "{color}最佳着法：{list}。", topSep: "，",
   topNone: "还没有最佳着法。", topWin: "{n} 手内获胜", topLoss: "{n} 手内失败", markWin: "胜", markLoss: "负",
   topMoveTitle: "悬停或聚焦：在棋盘上显示其变化；点击：下这一手", topCursor: "第 {n} 佳着法，{score}",
-  appName: "五子棋", pageTitle: "五子棋——五子连珠", gameBoard: "棋盘",
-  boardLabel: "五子棋棋盘，{n} × {n}。光标在 {cell}，{what}。方向键移动，回车或空格落子。",
-  cursorShort: "{cell}，{what}", blackStone: "黑子", whiteStone: "白子", empty: "空",
-  emptyTop: "空，{top}",
-  engineReady: "引擎 {version} 已就绪，用时 {secs} 秒（Pyodide {pyodide}）。",
-  workersParallel: "并行搜索：{total} 个搜索线程中 {ready} 个已就绪。",
-  workersOne: "单线程搜索（1 个线程）。",
-  engineIllegal: "引擎给出了非法着法 {move}", fileTooLarge: "文件太大",
+  // game review
   rvTitle: "复盘", rvStart: "复盘", rvResume: "继续复盘", rvCancel: "取消",
   rvDeep: "深度复盘（每个局面 60,000 个节点）", rvProgress: "复盘中：第 {n} 手，共 {total} 手",
   rvBudget: "每个局面 {nodes} 个节点。",
@@ -211,6 +204,14 @@ const zh = {
   rvReviewed: "已复盘",
   corruptReview: "保存的复盘无法读取，已丢弃；棋局保留。",
   droppedReview: "部分已完成棋局的复盘无法读取，已删除；棋局保留。",
+  appName: "五子棋", pageTitle: "五子棋——五子连珠", gameBoard: "棋盘",
+  boardLabel: "五子棋棋盘，{n} × {n}。光标在 {cell}，{what}。方向键移动，回车或空格落子。",
+  cursorShort: "{cell}，{what}", blackStone: "黑子", whiteStone: "白子", empty: "空",
+  emptyTop: "空，{top}",
+  engineReady: "引擎 {version} 已就绪，用时 {secs} 秒（Pyodide {pyodide}）。",
+  workersParallel: "并行搜索：{total} 个搜索线程中 {ready} 个已就绪。",
+  workersOne: "单线程搜索（1 个线程）。",
+  engineIllegal: "引擎给出了非法着法 {move}", fileTooLarge: "文件太大",
 };
 
 export const TABLES = { en, zh };

@@ -174,7 +174,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
     graph.setAttribute("viewBox", `0 0 ${width} ${height}`);
     graph.dataset.points = String(model.points.length);
     graph.append(
-      svg("rect", { x: 0, y: 0, width, height, rx: 3 }, "rg-bg"),
+      svg("rect", { x: 0.5, y: 0.5, width: width - 1, height: height - 1, rx: 3 }, "rg-bg"), // its border inside
       svg("path", { d: model.area }, "rg-area"),
       svg("line", { x1: 0, x2: width, y1: model.midY, y2: model.midY }, "rg-mid"),
       svg("path", { d: model.line }, "rg-line"),

@@ -20,13 +20,13 @@ const fields = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(
 
 // The endings of the keys the page builds from a prefix (t("src_" + source), ...).
 const FAMILIES = {
+  cls_: CLASSES, // the game review's classes
+  many_: COUNTED,
   src_: ["book", "threat", "search", "forced", "guard"],
   rule_: RULES,
   res_: ["black", "white", "draw"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
   lvl_: Object.keys(LEVELS),
-  cls_: CLASSES,
-  many_: COUNTED,
 };
 
 // The keys t() is called with in a module: [{key, prefix}], from the string literals at
