@@ -2,7 +2,7 @@
 """Screenshots of the built page in headless Chromium (for README.md and for a look).
 
     python scripts/screenshot.py [--out docs] [--moves 6] [--renju-only] [--analysis-only]
-                                 [--levels-only]
+                                 [--levels-only] [--review-only]
 
 Plays a few human moves next to the engine's stones (stopping early once the engine sees a
 forced win), then saves into --out:
@@ -16,7 +16,9 @@ of a position from a share link with the engine's best 4 moves on the board, aft
 6 s; --analysis-only makes just this one), screenshot-levels.png (1280x800) and
 screenshot-levels-phone.png (390x844), light theme, the New game dialog open on the level
 chooser with the chosen level's description and a record there (--levels-only makes just
-these two). Needs a built dist/.
+these two), screenshot-review.png (1280x800) and screenshot-review-phone.png (390x844): a
+game from a share link reviewed (Review, at the default budget), shown at its blunder with
+the better line on the board (--review-only makes just these two). Needs a built dist/.
 """
 
 from __future__ import annotations
@@ -165,6 +167,61 @@ def levels_shots(browser, url: str, out: Path) -> None:
         ctx.close()
 
 
+# A game with every class: black's mistake and missed win; white's inaccuracy, blunder
+# (move 20, l9: better j9) and only move.
+REVIEW_LINK = (
+    "#moves=h8,i7,i6,g8,j7,k8,l7,j10,k6,j6,l5,i8,m4,n3,l6,l4,k5,j5,l8,l9,m7,j4,k7,n7,n8,"
+    "o9,m5,i12,m6,m8,m3&rule=freestyle&size=15"
+)
+
+
+def review_shots(browser, url: str, out: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(url)
+    page.evaluate("() => localStorage.clear()")
+    page.goto(url + REVIEW_LINK)
+    page.wait_for_function(READY, timeout=180_000)
+    page.click("#review-start")
+    page.wait_for_function(
+        "() => document.querySelector('#board').dataset.review === 'done'", timeout=600_000
+    )
+    page.click("#review-graph .rg-dot.blunder")  # the board at the blunder, its better line
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(out / "screenshot-review.png"))
+    # the same game and review (from localStorage) on a phone, scrolled to the review
+    stored = page.evaluate(
+        "() => [localStorage.getItem('gomoku.game.v1'), localStorage.getItem('gomoku.review.v1')]"
+    )
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    ppage = phone.new_page()
+    ppage.goto(url)
+    ppage.evaluate(
+        """([g, r]) => {
+            localStorage.clear();
+            localStorage.setItem('gomoku.game.v1', g);
+            localStorage.setItem('gomoku.review.v1', r);
+        }""",
+        stored,
+    )
+    ppage.goto(url)
+    ppage.wait_for_function(READY, timeout=180_000)
+    ppage.wait_for_function(
+        "() => document.querySelector('#board').dataset.review === 'done'", timeout=10_000
+    )
+    ppage.evaluate("() => document.querySelector('#review-box').scrollIntoView({block: 'end'})")
+    ppage.wait_for_timeout(400)
+    ppage.screenshot(path=str(out / "screenshot-review-phone.png"))
+    phone.close()
+    ctx.close()
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -177,6 +234,7 @@ def main() -> int:
     ap.add_argument(
         "--levels-only", action="store_true", help="only screenshot-levels(-phone).png"
     )
+    ap.add_argument("--review-only", action="store_true", help="only the two review screenshots")
     args = ap.parse_args()
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -184,11 +242,18 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
-        levels_shots(browser, url, args.out)
-        if args.levels_only:
+        if not args.review_only:
+            levels_shots(browser, url, args.out)
+            if args.levels_only:
+                browser.close()
+                server.shutdown()
+                print(f"wrote screenshot-levels.png, screenshot-levels-phone.png in {args.out}")
+                return 0
+        review_shots(browser, url, args.out)
+        if args.review_only:
             browser.close()
             server.shutdown()
-            print(f"wrote screenshot-levels.png, screenshot-levels-phone.png in {args.out}")
+            print(f"wrote screenshot-review.png, screenshot-review-phone.png in {args.out}")
             return 0
         analysis_shot(browser, url, args.out)
         if args.analysis_only:
@@ -261,7 +326,8 @@ def main() -> int:
     print(
         f"wrote screenshot.png, screenshot-dark.png, screenshot-phone.png, "
         f"screenshot-phone-dark.png, screenshot-19.png, screenshot-renju.png, "
-        f"screenshot-analysis.png, screenshot-levels.png, screenshot-levels-phone.png in {args.out}"
+        f"screenshot-analysis.png, screenshot-levels.png, screenshot-levels-phone.png, "
+        f"screenshot-review.png, screenshot-review-phone.png in {args.out}"
     )
     return 0
 

@@ -23,8 +23,9 @@ export function randomSeed() {
 }
 
 // store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
-// notice} (view.js).
-export function createActions({ store, jobs, analysisView, say }) {
+// notice} (view.js); reviewWords(n): the game review's words for move n ("Move 14, white
+// j9: blunder. Better: k8.", review-view.js words) or "".
+export function createActions({ store, jobs, analysisView, say, reviewWords = () => "" }) {
   const get = () => store.get();
   const cell = ([x, y]) => cellText(x, y, get().game.size);
 
@@ -56,7 +57,9 @@ export function createActions({ store, jobs, analysisView, say }) {
       say.announce(t("forbiddenMove", { move: cell([x, y]), shape: shapeText(forbidden.get(x + "," + y)) }));
       return false;
     }
-    jobs.cancel(); // a hint or analysis of the position that is about to change
+    // a hint or analysis of the position that is about to change (a game review ends
+    // when the moves change: review-job.js)
+    jobs.cancelButReview();
     const next = store.update((st) => State.played(st, x, y, new Date()));
     if (next.settings.sound) playStone(toMove);
     const said = s.analysing ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
@@ -72,9 +75,11 @@ export function createActions({ store, jobs, analysisView, say }) {
     const { game } = get();
     n = Math.max(0, Math.min(game.moves.length, n));
     if (n === game.cursor) return;
-    jobs.cancel();
+    jobs.cancelButReview(); // a game review goes on while the player browses
     store.update((s) => State.browsed(s, n));
-    say.announce(how || (n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart")));
+    const review = reviewWords(n);
+    if (review) say.announce(how ? how + (/[。！？]$/.test(how) ? "" : " ") + review : review);
+    else say.announce(how || (n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart")));
     resume();
   }
 

@@ -18,6 +18,9 @@ import { playStone } from "./sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "./state.js";
 import { resultSentence, shapeText } from "./status.js";
 
+// The game review's job is review-job.js's, on the same runner (runner below); its
+// failures go to onReviewFailure.
+
 // A running search cannot be interrupted (no SharedArrayBuffer), so open-ended thinking
 // (analysis, the unlimited level) is a series of think requests of growing length.
 export const SLICES = [500, 1000, 2000];
@@ -47,9 +50,10 @@ export function levelThink(game, level) {
 
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
 // analysisView: analysis-view.js; say: {announce, notice} (view.js); onReady(): the engine
-// is ready (again): the page resumes its work. now / sleep: the clock and timer of the job
+// is ready (again): the page resumes its work; onReviewFailure(err, {job, retrying}): a
+// review job failed (review-job.js failed). now / sleep: the clock and timer of the job
 // runner (tests pass fakes).
-export function createEngineJobs({ store, engine, params, analysisView, say, onReady, now, sleep }) {
+export function createEngineJobs({ store, engine, params, analysisView, say, onReady, onReviewFailure, now, sleep }) {
   // Generous: the engine stops itself at about ms; this only catches a stuck worker.
   const deadlineFor = (ms) => params.deadline ?? ms * 3 + 10000;
   const sliceMs = (i) => params.slice ?? SLICES[Math.min(i, SLICES.length - 1)];
@@ -61,7 +65,11 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     ...(sleep ? { sleep } : {}),
     isTimeout: (err) => err instanceof EngineTimeout,
     onChange: (job) => store.update({ job }),
-    onFailure(err, { retrying }) {
+    onFailure(err, { job, retrying }) {
+      if (job && job.kind === "review" && onReviewFailure) {
+        onReviewFailure(err, { job, retrying }); // the review says so itself; the engine is fine
+        return;
+      }
       if (retrying) {
         // the client already started a fresh worker; its ready state resumes the work
         say.notice(t("tooLong"), "warn");
@@ -230,6 +238,12 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   return {
     engineMove, hint, analyse, engineState,
     cancel: () => runner.cancel(),
+    // cancel the job under way unless it is a game review (browsing leaves a review running)
+    cancelButReview() {
+      const job = runner.current();
+      if (!job || job.kind !== "review") runner.cancel();
+    },
+    runner,
     moveNow: () => runner.moveNow(),
     // Retry engine: the error is forgotten and a fresh worker started
     retry() {

@@ -1,5 +1,5 @@
 // The engine-job runner: every search the page asks of the engine (its move, a hint, an
-// analysis; later a game review) is a job run here. No DOM; the engine client, the clock
+// analysis, a game review) is a job run here. No DOM; the engine client, the clock
 // and the timer are passed in, so that tests drive it with fakes.
 //
 // A job is {kind, key?, sliced?, floorMs?, next, onInfo?, onReply?, onDone?}:
@@ -9,11 +9,13 @@
 //                     null when the job is done; last is the previous accepted reply (null
 //                     for i = 0)
 //   onInfo(info, i)   a progress message of request i (the engine's "info")
-//   onReply(reply, i) each accepted reply (type "result")
+//   onReply(reply, i) each accepted reply (type "result", or the job's replyType)
 //   onDone(last)      the job is over (last: the final accepted reply), not cancelled
 //   sliced            open-ended: moveNow() ends it after the request under way
 //   floorMs           the job is never done sooner than this after its start (an answer
 //                     that comes earlier waits)
+//   replyType         the type of an accepted reply ("result" unless given: a review's
+//                     answers are "review")
 // Throwing from onReply or onDone is an engine problem: the job ends as a failure.
 //
 // The runner keeps one job at a time, each with a token: start() replaces the job under
@@ -22,8 +24,8 @@
 // waits until the one before has answered (a cancelled search still runs to its end), and
 // is dropped unsent when its job is forgotten meanwhile. A forgotten job with more than
 // RESTART_LEFT_MS of thinking left is cut short by replacing the worker (quietly: see
-// takeQuietRestart). A reply that is not a "result" (an "error" reply, anything else) is
-// refused here, in one place. A failure is reported with onFailure(error, {job,
+// takeQuietRestart). A reply that is not of the job's replyType ("result"; an "error"
+// reply, anything else) is refused here, in one place. A failure is reported with onFailure(error, {job,
 // retrying}): retrying when the engine timed out (the client has replaced the worker; the
 // page resumes its work when the new one is ready) and fewer than MAX_RETRIES timeouts
 // came in a row; otherwise the engine is in trouble and the page says so.
@@ -92,7 +94,7 @@ export function createJobRunner({
         const deadlineMs = step.deadlineMs ?? deadlineFor(step.ms);
         const reply = await ask(j, step.message, { deadlineMs, onInfo });
         if (stale(j)) return;
-        if (!reply || reply.type !== "result") {
+        if (!reply || reply.type !== (spec.replyType || "result")) {
           throw new Error((reply && reply.message) || "unexpected reply " + (reply && reply.type));
         }
         if (spec.onReply) spec.onReply(reply, i);

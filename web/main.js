@@ -7,6 +7,7 @@
 //   engine-jobs.js, jobs.js  the engine's jobs (move, hint, analysis) on the one runner
 //   actions.js, input.js     the player's actions, and the pointer, keys and controls
 //   view.js, think-view.js, analysis-view.js, status.js   what the page shows and says
+//   review-job.js, review-view.js   the game review: its job, its card, graph and marks
 //   new-game-dialog.js, records-dialog.js, settings-panel.js   the dialogs and settings
 
 import { createActions, randomSeed } from "./actions.js";
@@ -22,6 +23,8 @@ import { registerOffline } from "./offline.js";
 import { ParallelEngineClient } from "./parallel-client.js";
 import { readParams } from "./params.js";
 import { setupRecordsDialog } from "./records-dialog.js";
+import { createReviewJob } from "./review-job.js";
+import { setupReviewView } from "./review-view.js";
 import { setupSettingsPanel } from "./settings-panel.js";
 import { threadsFor } from "./settings.js";
 import { initialState, persistence, positionKey, shownOf } from "./state.js";
@@ -43,8 +46,11 @@ const storage = (() => {
   }
 })();
 const stored = loadAll(storage);
-// nothing stored: a first game, with its own seed
-const store = createStore(initialState({ ...stored, game: stored.game ?? Game.newGame({ seed: randomSeed() }) }));
+// nothing stored: a first game, with its own seed; the stored game's review (review.js)
+const store = createStore({
+  ...initialState({ ...stored, game: stored.game ?? Game.newGame({ seed: randomSeed() }) }),
+  review: stored.review,
+});
 const board = new BoardView(canvas, store.get().game.size);
 board.cursor = centre(store.get().game.size);
 
@@ -81,7 +87,10 @@ const analysisView = setupAnalysisView({
   onCount: () => actions.analysisCountChanged(),
 });
 const think = setupThinkView({ store, onHover: () => view.render() });
-const view = createView({ store, board, think, analysisView });
+const reviewView = setupReviewView({
+  store, goTo: (n) => actions.goTo(n), start: (nodes) => review.start(nodes), cancel: () => review.cancel(),
+});
+const view = createView({ store, board, think, analysisView, reviewView });
 const say = { announce: view.announce, notice: view.notice };
 const jobs = createEngineJobs({
   store, engine, params, analysisView, say,
@@ -91,10 +100,17 @@ const jobs = createEngineJobs({
       onReady() { canvas.dataset.offline = "ready"; },
       onUpdate() { say.notice(t("updated"), "info"); },
     });
-    window.setTimeout(actions.resume, 0);
+    window.setTimeout(() => {
+      review.engineReady(); // a review cut short by a worker restart goes on
+      actions.resume();
+    }, 0);
   },
+  onReviewFailure: (err, info) => review.failed(err, info),
 });
-const actions = createActions({ store, jobs, analysisView, say });
+const actions = createActions({ store, jobs, analysisView, say, reviewWords: (n) => reviewView.words(n) });
+const review = createReviewJob({
+  store, jobs, storage, say, words: () => reviewView.summaryWords(), stopAnalysis: () => actions.setAnalysis(false),
+});
 
 const settingsPanel = setupSettingsPanel({ store, engine, threadsOverride: params.threads });
 
@@ -128,6 +144,7 @@ if (params.test) {
         job: s.job ? s.job.kind : null, analysing: s.analysing, info: s.info ? { ...s.info } : null,
       };
     },
+    review: () => structuredClone(store.get().review),
   };
 }
 

@@ -1,5 +1,6 @@
 // The Records dialog: the move list (copy, or paste and load), the share link, .psq files
-// (download, open) and the finished games. The formats are records.js's; the game is the
+// (download, open) and the finished games (a reviewed one says so; opening it brings its
+// review back: review-job.js). The formats are records.js's; the game is the
 // page's (state.js), reached through the functions it passes in.
 
 import { shownMoves } from "./game.js";
@@ -42,6 +43,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
       const parts = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
         `${h.size}×${h.size}`, t("rule_" + h.rule)];
       if (h.level !== null) parts.push(t("histLevel", { n: h.level })); // (not known for older games)
+      if (h.review) parts.push(t("rvReviewed"));
       label.textContent = parts.join(" · ");
       const b = document.createElement("button");
       b.type = "button";

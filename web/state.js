@@ -22,6 +22,8 @@
 //                  engine client, ready its last ready message (version, pageLoadMs, ...)
 //     workers      {threads, ready, total}: the parallel search's search workers (null
 //                  until the engine client first says)
+//     review       the game review of the game (review.js: its positions' chances, its
+//                  moves' classes), or null; main.js adds it, review-job.js keeps it
 //   }
 //
 // A function here returns a new state and never changes the one it is given.

@@ -8,9 +8,12 @@
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
-//                         moves: "h8 i9 ..."}, ...]
+//                         moves: "h8 i9 ...", review?}, ...]
+//                       (review: review.js encodeReview, once complete)
 //   gomoku.results.v1   the player's results per level (results.js):
 //                       {"<level>": {won, lost, drawn}, ...}
+//   gomoku.review.v1    the review of the game in progress (complete or not):
+//                       {key: review.js reviewKey(game), review: encodeReview's form}
 //
 // Reading migrates what older versions of the page wrote: a game or finished game without
 // size is 15x15, without rule freestyle, without first black, without seed seed 0; the
@@ -21,7 +24,9 @@
 // a finished game or a level's results that cannot be read are dropped, the others kept. A
 // stored game whose level is not a level (42, "x") gets DEFAULT_LEVEL and a notice naming
 // the level; one whose seed is not a seed gets seed 0 and a notice; nothing else of it is
-// lost.
+// lost. A review that cannot be read (review.js decodeReview) is dropped with a notice,
+// its game kept; one stored for another game than the stored one (never written so) is
+// dropped quietly.
 //
 // A notice is an i18n key, or {key, vars} for a text with fields.
 
@@ -30,6 +35,7 @@ import { DEFAULT_LEVEL, checkSetup, isColour, isSeed } from "./game.js";
 import { migrateLevel } from "./levels.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
 import { decodeResults, encodeResults } from "./results.js";
+import { decodeReview, encodeReview, reviewKey } from "./review.js";
 import { BLACK, isRule } from "./rules.js";
 import { DEFAULT_SETTINGS, decodeSettings } from "./settings.js";
 
@@ -38,6 +44,7 @@ export { DEFAULT_SETTINGS, decodeSettings, decodeResults, encodeResults };
 
 export const KEYS = {
   game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1", results: "gomoku.results.v1",
+  review: "gomoku.review.v1",
 };
 export const HISTORY_MAX = 20;
 const RESULTS = ["black", "white", "draw"];
@@ -109,28 +116,68 @@ function decodeEntry(e) {
   } catch {
     return null;
   }
-  return {
+  const entry = {
     date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK,
     level: migrateLevel(e.level), seed: isSeed(e.seed) ? e.seed : 0, result: e.result, moves,
   };
+  if (e.review !== undefined) {
+    // kept in its stored form (review.js reviewInHistory reads it); a broken one is
+    // dropped, the game kept
+    try {
+      decodeReview(e.review, entry);
+      entry.review = e.review;
+    } catch {
+      entry.reviewDropped = true;
+    }
+  }
+  return entry;
 }
 
-// {history, dropped}: the entries that can be read (the last HISTORY_MAX) and how many
-// could not. Throws when the value is not a list.
+// {history, dropped, reviewsDropped}: the entries that can be read (the last HISTORY_MAX),
+// how many could not, and how many lost a review that could not be read. Throws when the
+// value is not a list.
 export function decodeHistory(v) {
   if (!Array.isArray(v)) throw new Error("the stored finished games are not a list");
   const history = v.map(decodeEntry).filter(Boolean);
-  return { history: history.slice(-HISTORY_MAX), dropped: v.length - history.length };
+  const reviewsDropped = history.filter((e) => e.reviewDropped).length;
+  for (const e of history) delete e.reviewDropped;
+  return { history: history.slice(-HISTORY_MAX), dropped: v.length - history.length, reviewsDropped };
 }
 
 export function encodeHistory(history) {
   return history.map((e) => ({ ...e, moves: formatMoves(e.moves, e.size) }));
 }
 
+// ---- the review of the game in progress ----------------------------------------------------
+
+// What gomoku.review.v1 holds for a game's review (review.js).
+export function encodeCurrentReview(review, game) {
+  return { key: reviewKey(game), review: encodeReview(review, game.size) };
+}
+
+// The review of a stored value for the stored game: null when it is another game's
+// (stale); throws when it cannot be read.
+export function decodeCurrentReview(v, game) {
+  if (v === null || typeof v !== "object" || typeof v.key !== "string") throw new Error("the stored review has no game");
+  if (v.key !== reviewKey(game)) return null;
+  return decodeReview(v.review, game);
+}
+
+// Writes the game's review, or removes it (review null).
+export function saveReview(storage, review, game) {
+  if (review) return save(storage, KEYS.review, encodeCurrentReview(review, game));
+  try {
+    storage.removeItem(KEYS.review);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // ---- reading and writing -------------------------------------------------------------
 
-// Everything stored: {game (null when none), settings, history, results, notices: [i18n
-// keys, or {key, vars}]}.
+// Everything stored: {game (null when none), settings, history, results, review (of the
+// game; null when none), notices: [i18n keys, or {key, vars}]}.
 export function loadAll(storage) {
   const notices = [];
   const read = (key, decode, notice) => {
@@ -152,17 +199,18 @@ export function loadAll(storage) {
     save(storage, KEYS.game, encodeGame(game)); // the notice is shown once
   }
   const settings = read(KEYS.settings, decodeSettings, "corruptSettings") ?? { ...DEFAULT_SETTINGS };
-  const h = read(KEYS.history, decodeHistory, "corruptHistory") ?? { history: [], dropped: 0 };
-  if (h.dropped) {
-    notices.push("droppedHistory");
-    save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
-  }
+  const h = read(KEYS.history, decodeHistory, "corruptHistory") ?? { history: [], dropped: 0, reviewsDropped: 0 };
+  if (h.dropped) notices.push("droppedHistory");
+  if (h.reviewsDropped) notices.push("droppedReview");
+  if (h.dropped || h.reviewsDropped) save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
   const r = read(KEYS.results, decodeResults, "corruptResults") ?? { results: {}, dropped: 0 };
   if (r.dropped) {
     notices.push("droppedResults");
     save(storage, KEYS.results, encodeResults(r.results));
   }
-  return { game, settings, history: h.history, results: r.results, notices };
+  const review = read(KEYS.review, (v) => (game ? decodeCurrentReview(v, game) : null), "corruptReview") ?? null;
+  if (!review) saveReview(storage, null); // none, another game's, or broken: gone
+  return { game, settings, history: h.history, results: r.results, review, notices };
 }
 
 // Writes value as JSON; false when the storage refused (full or disabled): the page

@@ -1,8 +1,8 @@
 // The view: the state (state.js) on the page. The board canvas (its content and data-*
 // attributes), the status and the line under it, the buttons' states, the move list and
-// browsing, the engine's and search workers' lines, the thinking panel (think-view.js) and
-// analysis's best moves (analysis-view.js); plus the two live regions (announce) and the
-// notice. It subscribes to the store (update): a change of the engine's report alone
+// browsing, the engine's and search workers' lines, the thinking panel (think-view.js),
+// analysis's best moves (analysis-view.js) and the game review (review-view.js); plus the
+// two live regions (announce) and the notice. It subscribes to the store (update): a change of the engine's report alone
 // redraws only the panel (and the board when it shows a line or marks), a change of the
 // search workers alone only their line; anything else renders the page.
 
@@ -18,8 +18,10 @@ import { cursorText, engineReadyText, forbiddenText, playerLine, statusOf, worke
 const $ = (sel) => document.querySelector(sel);
 
 // store: the state; board: board.js BoardView on the canvas; think: think-view.js;
-// analysisView: analysis-view.js (it draws its own list; here its marks and lines).
-export function createView({ store, board, think, analysisView }) {
+// analysisView: analysis-view.js (it draws its own list; here its marks and lines);
+// reviewView: review-view.js (its card and note; here its marks in the move list and its
+// better line on the board).
+export function createView({ store, board, think, analysisView, reviewView = null }) {
   const canvas = board.canvas;
   const moveList = $("#move-list");
   const buttons = {
@@ -29,10 +31,11 @@ export function createView({ store, board, think, analysisView }) {
   };
 
   // The lines and marks on the board: the line shown (a top move's while one is hovered
-  // or focused, else the best line when asked for) and, in analysis, the best moves; then
-  // the board drawn.
+  // or focused, else the game review's better line after a flagged move, else the best
+  // line when asked for) and, in analysis, the best moves; then the board drawn.
   function drawBoard(s = store.get()) {
-    const { marks, overlay, line } = analysisView.draw(think.bestLine(s));
+    const better = reviewView ? reviewView.line(s) : [];
+    const { marks, overlay, line } = analysisView.draw(better.length ? better : think.bestLine(s));
     board.marks = marks;
     board.overlay = overlay;
     canvas.dataset.overlay = line.map((o) => cellText(o.x, o.y, s.game.size)).join(" ");
@@ -87,6 +90,7 @@ export function createView({ store, board, think, analysisView }) {
     $("#nav-pos").textContent = t("navPos", { n: game.cursor, total: game.moves.length });
     renderEngine(s);
     renderWorkers(s);
+    if (reviewView) reviewView.render(s);
     renderMoveList(game);
     think.render(s);
     cursorLabel(s);
@@ -114,6 +118,7 @@ export function createView({ store, board, think, analysisView }) {
 
   function renderMoveList(game) {
     moveList.textContent = "";
+    moveList.classList.toggle("reviewed", !!reviewView && reviewView.marking());
     if (!game.moves.length) {
       const li = document.createElement("li");
       li.className = "empty";
@@ -136,6 +141,7 @@ export function createView({ store, board, think, analysisView }) {
         b.textContent = cellText(game.moves[j][0], game.moves[j][1], game.size);
         b.dataset.index = String(j + 1);
         if (j + 1 === game.cursor) { b.setAttribute("aria-current", "step"); current = b; }
+        if (reviewView) reviewView.markMove(b, j + 1);
         li.append(b);
       }
       moveList.append(li);

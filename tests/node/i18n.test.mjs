@@ -8,6 +8,7 @@ import test from "node:test";
 
 import { TABLES, t } from "../../web/i18n.js";
 import { SHAPES } from "../../web/renju.js";
+import { CLASSES, COUNTED } from "../../web/review.js";
 import { RULES } from "../../web/rules.js";
 import { KEYS, loadAll } from "../../web/storage.js";
 
@@ -18,6 +19,8 @@ const fields = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(
 
 // The endings of the keys the page builds from a prefix (t("src_" + source), ...).
 const FAMILIES = {
+  cls_: CLASSES, // the game review's classes
+  many_: COUNTED,
   src_: ["book", "threat", "search", "forced", "guard", "level"],
   rule_: RULES,
   res_: ["black", "white", "draw"],
@@ -91,6 +94,7 @@ test("the notices of stored data that cannot be read exist", () => {
   const { notices } = loadAll(storage);
   assert.deepEqual(notices, ["corruptGame", "corruptSettings", "droppedHistory", "droppedResults"]);
   assert.ok("corruptHistory" in en && "corruptResults" in en);
+  for (const key of ["corruptReview", "droppedReview"]) assert.ok(key in en && key in zh, key);
   for (const key of notices) assert.ok(key in en, key);
   // notices with fields: an unknown level, a bad seed (storage.js)
   storage.items.set(KEYS.game, JSON.stringify({ level: 42, seed: -1, moves: [] }));

@@ -387,3 +387,32 @@ test("a request may give its own hard deadline (deadlineMs), else deadlineFor(ms
   await settle();
   assert.equal(client.last.opts.deadlineMs, 70000);
 });
+
+test("replyType: a review's answers are accepted, a result or an error reply is refused", async () => {
+  const { client, log, runner } = setup();
+  const heard = [];
+  const spec = (n) => ({
+    kind: "review", replyType: "review",
+    next: (i) => (i < n ? { message: { type: "review", index: i }, ms: 1000 } : null),
+    onReply: (reply, i) => heard.push([i, reply.index]),
+  });
+  runner.start(spec(2));
+  await settle();
+  client.last.resolve({ type: "review", index: 0 });
+  await settle();
+  client.last.resolve({ type: "review", index: 1 });
+  await settle();
+  assert.deepEqual(heard, [[0, 0], [1, 1]]);
+  assert.deepEqual(log.failures, []);
+  for (const [reply, message] of [
+    [{ type: "error", message: "nodes must be an integer" }, "nodes must be an integer"],
+    [result(), "unexpected reply result"],
+  ]) {
+    runner.start(spec(1));
+    await settle();
+    client.last.resolve(reply);
+    await settle();
+    assert.equal(log.failures[log.failures.length - 1].message, message);
+    assert.equal(log.failures[log.failures.length - 1].job.kind, "review");
+  }
+});

@@ -1,15 +1,18 @@
-// node --test: web/storage.js (the stored game, settings and finished games: round trips,
-// migration of older data, and rejection of broken data).
+// node --test: web/storage.js (the stored game, settings, finished games, results per level and
+// reviews: round trips, migration of older data, and rejection of broken data).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import test from "node:test";
 
 import { SIZES, parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
 import { DEFAULT_LEVEL } from "../../web/levels.js";
+import { parseMoves } from "../../web/records.js";
+import { addAnswer, newReview, reviewInHistory, withHistoryReview } from "../../web/review.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import {
-  DEFAULT_SETTINGS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeGame, encodeHistory, encodeResults, historyEntry, loadAll,
-  save,
+  DEFAULT_SETTINGS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeCurrentReview, encodeGame, encodeHistory,
+  encodeResults, historyEntry, loadAll, save, saveReview,
 } from "../../web/storage.js";
 
 // localStorage's interface over a Map; refuse = true makes every call throw.
@@ -29,7 +32,7 @@ const WON = "h8 a1 h9 a2 h10 a3 h11 a4 h12";
 
 test("nothing stored: no game, default settings, no finished games, no notice", () => {
   const got = loadAll(new FakeStorage());
-  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, notices: [] });
+  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, review: null, notices: [] });
   assert.notEqual(got.settings, DEFAULT_SETTINGS); // a copy the page may change
 });
 
@@ -175,7 +178,7 @@ test("finished games: older entries are 15x15; unreadable ones are dropped, once
   assert.deepEqual(again.notices, []);
   // not a list at all: cleared
   const bad = new FakeStorage({ [KEYS.history]: '{"x": 1}' });
-  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, notices: ["corruptHistory"] });
+  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, review: null, notices: ["corruptHistory"] });
   assert.equal(bad.items.has(KEYS.history), false);
 });
 
@@ -263,4 +266,84 @@ test("results per level: kept; unreadable entries dropped once with a notice; no
     assert.equal(bad.items.has(KEYS.results), false, text);
     assert.equal(r.settings.theme, "dark");
   }
+});
+
+// ---- reviews (review.js): with the game in progress and with the finished games ----------
+
+const REVIEW = JSON.parse(readFileSync(new URL("./fixtures/review-answers.json", import.meta.url), "utf8"));
+const reviewedGame = () => {
+  const game = Game.fromRecord({ moves: parseMoves(REVIEW.game, 15), size: 15, rule: "freestyle", first: BLACK });
+  const review = REVIEW.answers.reduce((r, a) => addAnswer(r, a, game), newReview(game));
+  return { game, review };
+};
+
+test("the game's review round-trips with the game; a partial one too", () => {
+  const { game, review } = reviewedGame();
+  for (const r of [review, { ...review, black: review.black.slice(0, 4), moves: review.moves.slice(0, 4), summary: null }]) {
+    const storage = new FakeStorage();
+    save(storage, KEYS.game, encodeGame(Game.goTo(game, 2)));
+    assert.equal(saveReview(storage, r, game), true);
+    const back = loadAll(storage);
+    assert.deepEqual(back.review, r);
+    assert.deepEqual(back.notices, []);
+    assert.equal(back.game.cursor, 2);
+  }
+  const storage = new FakeStorage();
+  saveReview(storage, review, game);
+  saveReview(storage, null, game);
+  assert.equal(storage.items.has(KEYS.review), false);
+});
+
+test("a broken stored review is dropped with a notice, the game kept; another game's quietly", () => {
+  const { game, review } = reviewedGame();
+  const stored = encodeCurrentReview(review, game);
+  const broken = {
+    "not JSON": "{",
+    "no key": JSON.stringify({ review: stored.review }),
+    "a chance out of range": JSON.stringify({ ...stored, review: { ...stored.review, black: stored.review.black.map(() => 2) } }),
+    "an unknown class": JSON.stringify({ ...stored, review: { ...stored.review, moves: stored.review.moves.map(() => ({ class: "?" })) } }),
+    "no summary": JSON.stringify({ ...stored, review: { ...stored.review, summary: undefined } }),
+  };
+  for (const [what, text] of Object.entries(broken)) {
+    const storage = new FakeStorage({ [KEYS.game]: JSON.stringify(encodeGame(game)), [KEYS.review]: text });
+    const got = loadAll(storage);
+    assert.deepEqual(got.game, game, what);
+    assert.equal(got.review, null, what);
+    assert.deepEqual(got.notices, ["corruptReview"], what);
+    assert.equal(storage.items.has(KEYS.review), false, what);
+    assert.deepEqual(loadAll(storage).notices, [], "said once");
+  }
+  // another game's review (the stored game moved on): gone without a word
+  const other = Game.fromRecord({ moves: game.moves.slice(0, 5), size: 15, rule: "freestyle", first: BLACK });
+  const storage = new FakeStorage({ [KEYS.game]: JSON.stringify(encodeGame(other)), [KEYS.review]: JSON.stringify(stored) });
+  const got = loadAll(storage);
+  assert.equal(got.review, null);
+  assert.deepEqual(got.notices, []);
+  assert.equal(storage.items.has(KEYS.review), false);
+  // no game: no review
+  assert.equal(loadAll(new FakeStorage({ [KEYS.review]: JSON.stringify(stored) })).review, null);
+});
+
+test("finished games keep their reviews; a broken review is dropped with a notice, the game kept", () => {
+  const { game, review } = reviewedGame();
+  const entry = historyEntry(game, "black", new Date(0));
+  const history = withHistoryReview([entry, historyEntry(Game.newGame(), "draw", new Date(0))], review);
+  const storage = new FakeStorage();
+  save(storage, KEYS.history, encodeHistory(history));
+  const back = loadAll(storage);
+  assert.deepEqual(back.notices, []);
+  assert.deepEqual(reviewInHistory(back.history, game), review);
+  assert.equal(back.history[1].review, undefined);
+
+  const stored = JSON.parse(storage.items.get(KEYS.history));
+  stored[0].review.black[2] = -1;
+  stored[1].review = { nodes: 5 }; // a review of a game of no moves, without chances
+  const bad = new FakeStorage({ [KEYS.history]: JSON.stringify(stored) });
+  const got = loadAll(bad);
+  assert.equal(got.history.length, 2);
+  assert.deepEqual(got.history[0].moves, game.moves);
+  assert.equal(got.history[0].review, undefined);
+  assert.equal(got.history[1].review, undefined);
+  assert.deepEqual(got.notices, ["droppedReview"]);
+  assert.deepEqual(loadAll(bad).notices, [], "written back: said once");
 });

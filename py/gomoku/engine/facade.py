@@ -144,9 +144,13 @@ class SearchResult:
     source: str = "search"
     time_ms: float = 0.0
     top: list[TopMove] = field(default_factory=list)  # multi-PV (Limits.multipv > 1)
+    # The opponent's threat ("vcf" or "vct") that none of the root moves checked against
+    # it stopped: the position is lost whatever the search's score says (not in to_dict).
+    lost_to: str | None = None
 
     def to_dict(self) -> dict:
         d = asdict(self)
+        d.pop("lost_to")
         d["move"] = [self.move[0], self.move[1]]
         d["pv"] = _point_list(self.pv)
         d["top"] = [t.to_dict() for t in self.top]
@@ -421,6 +425,8 @@ class Engine:
             pv,
             "search",
         )
+        if plan.threat_kind and not plan.safe and not plan.unchecked:
+            result.lost_to = plan.threat_kind  # every move checked against it loses
         if outcome.top and outcome.top[0].move == move:
             result.top = self._top(outcome.top)
         return result

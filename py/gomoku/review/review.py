@@ -11,7 +11,9 @@ a move into a certain loss.
 chance 1 / (1 + exp(-s / scale)), the logistic curve the learned evaluation was fitted
 with (``scale``: centi-units per logit unit in data/eval-<rule>.json, 200 for
 freestyle); a forced win is 1, a forced loss 0, a finished game its result. The graph
-shows black's chance after every move.
+shows black's chance after every move. A position whose side to move cannot stop the
+opponent's VCF or VCT (every move the engine checks against it loses) is lost, whatever
+its search's score says.
 
 **Classes.** A move is judged by how much it lowered its mover's chance (before: the
 position it was played in, with the best move; after: the position it made):
@@ -40,7 +42,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
 from gomoku.core.geometry import Point, to_text
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine, Limits, SearchResult
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.patterns.weights import load_weights
 from gomoku.review.records import GameRecord
@@ -48,6 +50,7 @@ from gomoku.review.records import GameRecord
 DEFAULT_NODES = 12000  # per position: a 40-move game in well under 30 s in the page
 DEEP_NODES = 60000  # the page's "deep" review
 SAFETY_MS = 120_000  # a position's time cap: far beyond what its nodes take
+FORCED_PLIES = 8  # forced replies followed before a position is scored
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder", "missed_win", "only_move")
@@ -161,7 +164,7 @@ class Reviewer:
             time_ms=None, hard_ms=SAFETY_MS, nodes=self.nodes, use_book=False, seed=0, multipv=2
         )
         r = eng.think(limits)
-        chance = win_chance(r.score, self.scale)
+        chance = self._chance(r, limits)
         second = r.top[1].score if len(r.top) > 1 else None
         return PositionEval(
             index,
@@ -175,6 +178,33 @@ class Reviewer:
             source=r.source,
             nodes=r.nodes,
         )
+
+    def _chance(self, r: SearchResult, limits: Limits) -> float:
+        """The side to move's chance from its think. A forced reply (the only block of a
+        five) is scored by the engine without a search: the position after it is searched
+        instead (and after its forced reply, and so on, up to FORCED_PLIES)."""
+        eng = self.engine
+        made = 0
+        flip = False
+        while r.source == "forced" and made < FORCED_PLIES and r.score < WIN_THRESHOLD:
+            eng.play(*r.move)
+            made += 1
+            flip = not flip
+            if eng.winner or eng.board.is_full():
+                r = None
+                break
+            eng.tt.clear()
+            eng.threat_cache.clear()
+            r = eng.think(limits)
+        if r is None:  # the forced reply ended the game
+            chance = 0.0 if eng.winner else 0.5  # a five: the side now to move has lost
+        else:
+            chance = win_chance(r.score, self.scale)
+            if r.lost_to is not None:
+                chance = 0.0  # the opponent's VCF / VCT, and no checked move stops it
+        for _ in range(made):
+            eng.undo()
+        return 1.0 - chance if flip else chance
 
     def move(self, index: int) -> MoveReview:
         """The review of move ``index`` (1..len)."""
@@ -205,8 +235,8 @@ def classify(before: PositionEval, after: PositionEval, played: Point) -> MoveRe
     drop = max(0.0, chance_before - chance_after)
     review = MoveReview(after.index, mover, tuple(played), "good", before.black, after.black, drop)
     is_best = before.best is not None and tuple(played) == tuple(before.best)
-    lost_before = before.forced is not None and before.forced < 0
-    won_before = before.forced is not None and before.forced > 0
+    lost_before = chance_before == 0.0
+    won_before = chance_before == 1.0
     if is_best:
         only = (
             before.second is not None
