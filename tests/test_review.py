@@ -270,7 +270,10 @@ def test_the_default_budget_is_the_same_in_the_worker():
 
 # White to move must block black's four (one reply); after it black wins by VCF. The
 # engine scores a forced reply without a search: the review searches past it.
-FORCED_THEN_LOST = "h8 i7 g8 f8 h9 f7 h6 h7 e7 f9 f10 f6 f5 j9 i8 j7 g7 j8 j6 k7 l7 j11 j10 g10 i9 k11 h11 m11 l11 l10 k9 h12 l8 i11 n6"
+FORCED_THEN_LOST = (
+    "h8 i7 g8 f8 h9 f7 h6 h7 e7 f9 f10 f6 f5 j9 i8 j7 g7 j8 j6 k7 l7 j11 j10 g10 i9 k11 h11 m11 l11"
+    " l10 k9 h12 l8 i11 n6"
+)
 
 
 def test_a_forced_reply_is_scored_by_the_position_after_it():
