@@ -193,10 +193,10 @@ def test_a_stored_unknown_level_gives_the_default_level_and_a_notice(game):
     game.open(FAST, fresh=False)
     assert game.page.inner_text("#notice") == ""
 
-    # an older page's level key is migrated quietly (t3 -> 8)
+    # an older page's level key is migrated quietly (t3 -> 7: web/levels.js OLD_LEVELS)
     open_with(game, {GAME_KEY: stored_game("t3", NEAR_WIN[:2])})
-    assert game.page.evaluate("() => window.gomokuTest.state().game.level") == 8
-    assert game.page.input_value("#level") == "8"
+    assert game.page.evaluate("() => window.gomokuTest.state().game.level") == 7
+    assert game.page.input_value("#level") == "7"
     assert game.page.inner_text("#notice") == ""
 
 
