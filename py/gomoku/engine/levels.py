@@ -114,6 +114,7 @@ LEVELS: tuple[Level, ...] = (
         "只看一步，常常看不到你的布局。",
         nodes=3000, depth=1, candidates=12, noise=1200, vcf_depth=0, vct_depth=0, defence=False,
         book=False,
+        rating=42, rating_error=70,
     ),
     _level(
         2, "beginner", "Beginner", "入门",
@@ -121,6 +122,7 @@ LEVELS: tuple[Level, ...] = (
         "会连五，会挡四，仅此而已。",
         nodes=400, candidates=6, noise=300, vcf_depth=2, vct_depth=0, defence=False,
         book=False,
+        rating=272, rating_error=106,
     ),
     _level(
         3, "learner", "Learner", "初学",
@@ -128,30 +130,35 @@ LEVELS: tuple[Level, ...] = (
         "能看到活三和短攻，容易被偷袭。",
         nodes=800, candidates=5, noise=200, vcf_depth=3, vct_depth=0, defence=False,
         book=False,
+        rating=395, rating_error=122,
     ),
     _level(
         4, "casual", "Casual", "休闲",
         "Defends your threats and attacks with fours.",
         "会防守你的威胁，也会冲四进攻。",
         nodes=2500, candidates=3, noise=80, vcf_depth=6, vct_depth=2, book=False,
+        rating=534, rating_error=146,
     ),
     _level(
         5, "club", "Club", "棋友",
         "A steady club player: plans a few moves ahead.",
         "稳健的棋友，能算几步。",
         nodes=5000, candidates=2, noise=40, vcf_depth=10, vct_depth=3,
+        rating=685, rating_error=165,
     ),
     _level(
         6, "strong", "Strong", "强手",
         "Finds most threat sequences; punishes loose moves.",
         "能找到大多数连续攻击，抓住松懈的棋。",
         nodes=12000, candidates=2, noise=10,
+        rating=801, rating_error=176,
     ),
     _level(
         7, "advanced", "Advanced", "高手",
         "The full engine on a small budget.",
         "完整引擎，较小的计算量。",
         nodes=30000,
+        rating=952, rating_error=190,
     ),
     _level(
         8, "expert", "Expert", "专家",
@@ -168,7 +175,7 @@ LEVELS: tuple[Level, ...] = (
 )  # fmt: skip
 
 BY_NUMBER = {lv.number: lv for lv in LEVELS}
-DEFAULT_LEVEL = 4
+DEFAULT_LEVEL = 3
 
 
 def level(number: object) -> Level:
