@@ -10,6 +10,6 @@ export const LEVEL_DATA = [
   {"number": 5, "key": "club", "name": {"en": "Club", "zh": "棋友"}, "description": {"en": "A steady club player: plans a few moves ahead.", "zh": "稳健的棋友，能算几步。"}, "nodes": 5000, "depth": null, "timeMs": null, "rating": 685, "ratingError": 165},
   {"number": 6, "key": "strong", "name": {"en": "Strong", "zh": "强手"}, "description": {"en": "Finds most threat sequences; punishes loose moves.", "zh": "能找到大多数连续攻击，抓住松懈的棋。"}, "nodes": 12000, "depth": null, "timeMs": null, "rating": 801, "ratingError": 176},
   {"number": 7, "key": "advanced", "name": {"en": "Advanced", "zh": "高手"}, "description": {"en": "The full engine on a small budget.", "zh": "完整引擎，较小的计算量。"}, "nodes": 30000, "depth": null, "timeMs": null, "rating": 952, "ratingError": 190},
-  {"number": 8, "key": "expert", "name": {"en": "Expert", "zh": "专家"}, "description": {"en": "The full engine, 10 seconds a move.", "zh": "完整引擎，每步 10 秒。"}, "nodes": null, "depth": null, "timeMs": 10000, "rating": null, "ratingError": null},
+  {"number": 8, "key": "expert", "name": {"en": "Expert", "zh": "专家"}, "description": {"en": "The full engine, 10 seconds a move.", "zh": "完整引擎，每步 10 秒。"}, "nodes": null, "depth": null, "timeMs": 10000, "rating": 1184, "ratingError": 220},
   {"number": 9, "key": "unlimited", "name": {"en": "Unlimited", "zh": "无限"}, "description": {"en": "The full engine, thinking until you press Move now.", "zh": "完整引擎，一直思考到你按“立即走棋”。"}, "nodes": null, "depth": null, "timeMs": 0, "rating": null, "ratingError": null},
 ];

@@ -122,8 +122,10 @@ export function levelLabel(level) {
 }
 
 // The level's rating as a sentence: "Rating ≈ 350 ± 40 Elo." or "Rating not yet measured."
+// (Unlimited, timeMs 0, thinks as long as the player lets it: at least Expert's strength.)
 export function levelRatingText(level) {
   const rating = ratingText(level);
+  if (rating === null && level.timeMs === 0) return t("levelUnlimitedRating");
   return rating === null ? t("levelUnrated") : t("levelRated", { rating });
 }
 

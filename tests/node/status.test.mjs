@@ -89,6 +89,7 @@ test("the level chooser's words: labels with the rating when measured, the descr
   assert.equal(Status.levelLabel(unrated), `1 · ${l.name.en}`);
   assert.equal(Status.levelLabel({ ...l, rating: 352, ratingError: 40 }), `1 · ${l.name.en} (≈ 352 Elo)`);
   assert.equal(Status.levelRatingText(unrated), "Rating not yet measured.");
+  assert.match(Status.levelRatingText({ ...unrated, nodes: null, timeMs: 0 }), /at least Expert's strength/);
   assert.equal(Status.levelRatingText({ ...l, rating: 352, ratingError: 40 }), "Rating ≈ 352 ± 40 Elo.");
   assert.equal(Status.levelRecordText({ won: 2, lost: 5, drawn: 0 }), "Won 2, lost 5, drawn 0 at this level.");
   assert.equal(Status.levelRecordText({ won: 0, lost: 0, drawn: 0 }), "No games at this level yet.");

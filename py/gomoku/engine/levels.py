@@ -165,6 +165,7 @@ LEVELS: tuple[Level, ...] = (
         "The full engine, 10 seconds a move.",
         "完整引擎，每步 10 秒。",
         time_ms=10000,
+        rating=1184, rating_error=220,
     ),
     _level(
         9, "unlimited", "Unlimited", "无限",
