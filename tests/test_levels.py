@@ -99,13 +99,13 @@ def test_seeds_vary_the_weak_levels_choice():
     assert len(moves) >= 3
 
 
-@pytest.mark.parametrize("number", CHEAP_LEVELS)
+@pytest.mark.parametrize("number", NODE_LEVELS)
 def test_renju_levels_never_play_a_forbidden_point(number: int):
     """Black to move in positions full of forbidden points: every level's move is
-    allowed."""
+    allowed (fewer positions for the costly top level)."""
     rng = random.Random(number)
     checked = 0
-    for _ in range(6):
+    for _ in range(6 if number in CHEAP_LEVELS else 3):
         board = Board(15, Rule.RENJU)
         moves = []
         # a random packed position around the centre, black to move
@@ -126,7 +126,7 @@ def test_renju_levels_never_play_a_forbidden_point(number: int):
         board2 = Board.from_moves(moves, 15, Rule.RENJU)
         assert forbidden(board2, board2.index(*r.move)) is None, (moves, r.move)
         checked += 1
-    assert checked >= 3
+    assert checked >= (3 if number in CHEAP_LEVELS else 1)
 
 
 def test_choose_prefers_the_best_without_noise_and_a_win_over_noise():
