@@ -118,7 +118,7 @@ def build_data(records: Iterable[dict], rule: Rule, min_level: int = 6) -> Order
                             mine, theirs = theirs, mine
                         own.append(SUMMARY_INDEX[mine])
                         opp.append(SUMMARY_INDEX[theirs])
-                        key.append(movegen.cell_key(s)[o])
+                        key.append(movegen.cell_key(s)[o] + movegen.last_bonus(board, q))
                         last.append(
                             LAST_CATEGORIES * movegen.last_category(board, q, 2)
                             + movegen.last_category(board, q, 1)
@@ -291,6 +291,11 @@ def to_weights(model: OrderModel, rule: Rule, note: str) -> OrderWeights:
         ints(model.last),
         note,
     )
+
+
+def from_weights(w: OrderWeights) -> OrderModel:
+    """The model of integer tables (in their own units)."""
+    return OrderModel(*(np.array(a, dtype=np.float64) for a in (w.own, w.opp, w.pair, w.last)))
 
 
 def bucketed(scores: np.ndarray, data: OrderData, lowest: int = 0) -> np.ndarray:
