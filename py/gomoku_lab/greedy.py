@@ -27,16 +27,24 @@ from gomoku.core.rules import Rule
 from gomoku.engine.facade import Engine, Limits, SearchResult
 from gomoku.game.board import Board
 from gomoku.game.renju import forbidden
+from gomoku.patterns.order_weights import OrderWeights
 from gomoku.patterns.tables import BLACK, SIDE_MASK, SIDE_SHIFT, T_FIVE, T_OPEN_FOUR
+from gomoku.patterns.weights import SUMMARY_INDEX
 from gomoku.search.movegen import INFO
 
+# The greedy player keeps the hand-typed ordering tables (the engine's are fitted and
+# may change; the ladder's bottom anchor should not).
+_CLASSIC = OrderWeights.classic(Rule.FREESTYLE)
 
-def cell_classes(board: Board, q: int) -> tuple[tuple, tuple]:
-    """(own, opponent's) INFO entries (threat class, attack, defence, line four) of cell q
-    for the side to move."""
+
+def cell_classes(board: Board, q: int) -> tuple[int, int, int]:
+    """(own threat class, opponent's threat class, attack + defence score) of cell q for
+    the side to move."""
     s = board.summary[q]
-    black, white = INFO[s & SIDE_MASK], INFO[(s >> SIDE_SHIFT) & SIDE_MASK]
-    return (black, white) if board.side == BLACK else (white, black)
+    black, white = s & SIDE_MASK, (s >> SIDE_SHIFT) & SIDE_MASK
+    own, opp = (black, white) if board.side == BLACK else (white, black)
+    score = _CLASSIC.own[SUMMARY_INDEX[own]] + _CLASSIC.opp[SUMMARY_INDEX[opp]]
+    return INFO[own][0], INFO[opp][0], score
 
 
 def greedy_move(board: Board, rng: random.Random | None = None) -> int:
@@ -53,16 +61,16 @@ def greedy_move(board: Board, rng: random.Random | None = None) -> int:
     rng = rng or random.Random(0)
     scored = []
     for q in cells:
-        own, opp = cell_classes(board, q)
-        if own[0] == T_FIVE:
+        own, opp, score = cell_classes(board, q)
+        if own == T_FIVE:
             rank = 3
-        elif opp[0] == T_FIVE:
+        elif opp == T_FIVE:
             rank = 2
-        elif opp[0] == T_OPEN_FOUR:
+        elif opp == T_OPEN_FOUR:
             rank = 1
         else:
             rank = 0
-        scored.append((rank, own[1] + opp[2], rng.random(), q))
+        scored.append((rank, score, rng.random(), q))
     return max(scored)[3]
 
 

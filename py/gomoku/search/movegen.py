@@ -6,15 +6,19 @@ exception) or blocks a strong threat; quiet defence is played next to the stones
 
 Buckets, strongest first: make five > block five > make an open four > (opponent can
 make a four or open four: only blocks and own fours) > four-three and double threats >
-open threes and blocks of open threes > twos > rest. Inside a bucket, cells are ordered
-by an attack + defence score from their direction classes (weights.py).
+the rest. Inside a bucket, cells are ordered by a score fitted to the moves deeper
+searches chose (order_weights.py): of the cell's pattern classes for both sides, and of
+where it lies from the last two stones. Without a fitted file the hand-typed scores are
+used, and with them the old finer buckets below the double threats (fours > open threes
+and their blocks > twos > rest): the fitted score orders those better than buckets do.
 """
 
 from __future__ import annotations
 
 from gomoku.core.rules import Rule
-from gomoku.game.board import NEAR1, Board
+from gomoku.game.board import NEAR1, Board, Layout
 from gomoku.game.renju import forbidden, screen
+from gomoku.patterns.order_weights import LAST_CATEGORIES, load_order
 from gomoku.patterns.tables import (
     BLACK,
     COUNT_BITS,
@@ -34,7 +38,7 @@ from gomoku.patterns.tables import (
     all_summaries,
     threat_class,
 )
-from gomoku.patterns.weights import ATTACK_WEIGHT, DEFENCE_WEIGHT
+from gomoku.patterns.weights import SUMMARY_INDEX, THREAT_CLASSES
 
 # Buckets (higher first)
 B_WIN, B_BLOCK_FIVE, B_OPEN_FOUR, B_BLOCK_OPEN_FOUR = 9, 8, 7, 6
@@ -63,12 +67,20 @@ DEFAULT_MAX_MOVES = 20  # forward pruning: best N in quiet positions
 BUCKET_SCALE = 1 << 20
 
 
+# The shipped ordering (freestyle's for every rule: the caches below are shared).
+ORDER = load_order(Rule.FREESTYLE)
+FITTED = ORDER.source != "classic"
+LOWEST_BUCKET = B_DOUBLE if FITTED else B_REST  # buckets below this one count as B_REST
+LAST_TABLE = ORDER.last if ORDER.uses_last else None
+FAR = LAST_CATEGORIES - 1  # the last stones category of a cell far from the stone
+
+
 def _build_info() -> dict[int, tuple[int, int, int, bool]]:
     """summary -> (threat class, attack score, defence score, has a line four-or-better)."""
+    order = ORDER
     info = {}
     for s in all_summaries():
-        att = sum(ATTACK_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
-        dfn = sum(DEFENCE_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
+        att, dfn = order.own[SUMMARY_INDEX[s]], order.opp[SUMMARY_INDEX[s]]
         line_four = bool((s >> (COUNT_BITS * FOUR)) & 7 or (s >> (COUNT_BITS * OPEN_FOUR)) & 7)
         info[s] = (threat_class(s), att, dfn, line_four)
     return info
@@ -98,6 +110,8 @@ def _mover_entry(own: tuple, opp: tuple) -> tuple[int, int]:
         bucket = B_BLOCK_FIVE
     else:
         bucket = max(ATTACK_BUCKET.get(oc, B_REST), DEFENCE_BUCKET.get(pc, B_REST))
+        if bucket < LOWEST_BUCKET:
+            bucket = B_REST
     flags = 0
     if oc == T_FIVE:
         flags |= F_WIN
@@ -111,7 +125,8 @@ def _mover_entry(own: tuple, opp: tuple) -> tuple[int, int]:
         flags |= F_FAR_OK
     if oc >= T_FOUR or opp[3]:
         flags |= F_FORCING_OK
-    return bucket * BUCKET_SCALE + own[1] + opp[2], flags
+    score = own[1] + opp[2] + ORDER.pair[oc * THREAT_CLASSES + pc]
+    return bucket * BUCKET_SCALE + score, flags
 
 
 def _cell_entry(s: int) -> tuple[int, int, int, int]:
@@ -121,6 +136,11 @@ def _cell_entry(s: int) -> tuple[int, int, int, int]:
         _CELL.clear()
     _CELL[s] = e
     return e
+
+
+def cell_key(s: int) -> tuple[int, int, int, int]:
+    """(ordering key, flags) for black to move, then for white, of a full cell summary."""
+    return _CELL.get(s) or _cell_entry(s)
 
 
 def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[int]:
@@ -139,6 +159,12 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
         c = board.size // 2
         return [board.layout.index(c, c)]
     banned = black_forbidden(board) if board.rule is Rule.RENJU and board.side == BLACK else ()
+    last = LAST_TABLE
+    if last is not None:
+        maps = last_category_maps(board.layout)
+        history = board.history
+        to_theirs = maps[history[-1]]
+        to_mine = maps[history[-2]] if len(history) >= 2 else {}
     summary = board.summary
     near = board.near
     cache = _CELL
@@ -159,7 +185,11 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
             special |= flags
         elif near[q] < NEAR1 and not flags & F_FAR_OK:
             continue  # distance 2 and neither attack nor a real block
-        scored.append((e[o] << CELL_BITS) | q)
+        if last is None:
+            scored.append((e[o] << CELL_BITS) | q)
+        else:
+            k = e[o] + last[to_mine.get(q, FAR) * LAST_CATEGORIES + to_theirs.get(q, FAR)]
+            scored.append((k << CELL_BITS) | q)
     if banned and not special & F_BLOCK_FIVE and board.fives(3 - board.side):
         return []  # renju: every block of the opponent's five is forbidden to black
     scored.sort(reverse=True)
@@ -204,9 +234,43 @@ def ranked(board: Board) -> list[tuple[int, int]]:
         e = _CELL.get(s) or _cell_entry(s)
         if not e[o + 1] & (_SPECIAL | F_FAR_OK) and board.near[q] < NEAR1:
             continue
-        out.append((e[o], q))
+        out.append((e[o] + last_bonus(board, q), q))
     out.sort(reverse=True)
     return out
+
+
+def last_category(board: Board, q: int, back: int) -> int:
+    """Where cell q lies from the stone played ``back`` plies ago (order_weights.py's
+    categories: 0 next to it, 1 at distance 2, 2 on its lines within 4, 3 elsewhere or
+    no such stone)."""
+    if len(board.history) < back:
+        return FAR
+    return last_category_maps(board.layout)[board.history[-back]].get(q, FAR)
+
+
+def last_bonus(board: Board, q: int) -> int:
+    """The last stones table's part of cell q's ordering key (0 without the table)."""
+    if LAST_TABLE is None or not board.history:
+        return 0
+    return LAST_TABLE[last_category(board, q, 2) * LAST_CATEGORIES + last_category(board, q, 1)]
+
+
+_LAST_MAPS: dict[int, tuple[dict[int, int], ...]] = {}
+
+
+def last_category_maps(layout: Layout) -> tuple[dict[int, int], ...]:
+    """Per cell p of a layout: {q: category} for the cells near p (categories 0-2; the
+    cells not in the map are FAR)."""
+    maps = _LAST_MAPS.get(id(layout))
+    if maps is None:
+        out = []
+        for p in range(layout.cells):  # off-board cells have no neighbours: empty maps
+            m = dict.fromkeys(layout.line_neighbours[p], 2)
+            for q, inc in layout.near_updates[p]:
+                m[q] = 0 if inc >= NEAR1 else 1
+            out.append(m)
+        maps = _LAST_MAPS[id(layout)] = tuple(out)
+    return maps
 
 
 __all__ = ["generate", "ranked", "cell_threats", "INFO", "T_NONE"]
