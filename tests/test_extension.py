@@ -8,13 +8,13 @@ which shows the test can."""
 from __future__ import annotations
 
 import pytest
+from test_search import VCF_POSITIONS
 
 from gomoku.core.geometry import moves_from_text
 from gomoku.game.board import Board
 from gomoku.search import alphabeta
 from gomoku.search.alphabeta import WIN_THRESHOLD, Searcher
 from gomoku.search.threats import ThreatSearch
-from test_search import VCF_POSITIONS
 
 
 def _vcf_found_at_depth_2(text: str) -> bool:
