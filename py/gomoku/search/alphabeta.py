@@ -69,6 +69,7 @@ LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 LMR_DIVISOR = 2.0  # reduction = ln(depth) * ln(index + 1) / LMR_DIVISOR, at least 1
 QS_FOURS = 6  # fours in a row the quiescence search may play
+SINGLE_REPLY_EXTENSION = 1  # plies a node with one reply (the block of a five) gives back
 # Shallow pruning at non-PV nodes where the opponent threatens nothing (evaluation units:
 # 200 = one logit of the fitted model, i.e. about 73% expected score).
 FUTILITY_DEPTH = 3  # static eval - FUTILITY_MARGIN * depth >= beta: return the eval
@@ -336,7 +337,7 @@ class Searcher:
         if depth <= 0 and not opp_fives:
             return self._quiesce(alpha, beta, ply, QS_FOURS)
         if depth <= 0:
-            depth = 1  # single-reply extension: blocking a five costs no depth
+            depth = SINGLE_REPLY_EXTENSION  # the block of a five at the horizon is played
 
         key = board.hash
         tt_move = -1
@@ -383,7 +384,9 @@ class Searcher:
         original_alpha = alpha
         best_score, best_move = -WIN_SCORE - 1, -1
         first = True
-        child_depth = depth - 1 if len(moves) > 1 else depth  # single reply: no depth spent
+        child_depth = depth - 1
+        if len(moves) == 1:  # a single reply (the block of a five) costs no depth
+            child_depth += SINGLE_REPLY_EXTENSION
         reduce_from = LMR_FROM if depth >= LMR_MIN_DEPTH and len(moves) > LMR_FROM + 1 else 999
         for index, q in enumerate(moves):
             board.make(q)
