@@ -182,3 +182,14 @@ def test_fit_by_colour_learns_something(renju_games: list[dict]) -> None:
     model = tune.fit_by_colour(data, iterations=40, out=None)
     assert model.white is not None
     assert tune.log_loss(tune.sigmoid(model.logits(data)), data.target) < constant - 0.02
+
+
+def test_fit_from_a_prior_starts_at_it_and_improves_on_it(renju_games: list[dict]) -> None:
+    """fit(prior=...) fits k * prior + change: on its own training data it does at least
+    as well as the prior (here the freestyle tables on renju games)."""
+    data = tune.build_dataset(renju_games, Rule.RENJU)
+    prior = tune.from_weights(load_weights(Rule.FREESTYLE))
+    before = tune.log_loss(tune.sigmoid(prior.logits(data)), data.target)
+    model = tune.fit(data, iterations=30, out=None, prior=prior)
+    after = tune.log_loss(tune.sigmoid(model.logits(data)), data.target)
+    assert model.white is None and after < before

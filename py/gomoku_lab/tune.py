@@ -271,10 +271,16 @@ def fit(
     base_l2: float = 1e-6,
     threat_l2: float = 1e-4,
     out=print,
+    prior: Model | None = None,
 ) -> Model:
     """Fit the model by L-BFGS on the regularised cross-entropy (see the module
     docstring). The weight of the summary with no pattern at all (an empty
-    neighbourhood) is fixed at 0."""
+    neighbourhood) is fixed at 0.
+
+    With a ``prior`` (a model without tables by colour, e.g. another rule's), the fitted
+    model is ``k * prior + delta``: a free factor k (from 1) and the usual parameters as
+    the change, so the penalties pull towards the scaled prior instead of towards 0 (for
+    a rule with fewer games than the prior's)."""
     counts = class_counts()  # (S, C)
     none_index = SUMMARY_INDEX[4 << (COUNT_BITS * NONE)]  # four NONE directions
     l2_of = {
@@ -287,10 +293,18 @@ def fit(
     }
     l2 = np.concatenate([np.full(n, l2_of[k]) for k, n in PARAM_GROUPS])
     n = data.positions
+    if prior is not None:
+        if prior.white is not None:
+            raise ValueError("a prior with tables by colour is not supported")
+        z0 = prior.logits(data)
+        l2 = np.append(l2, 0.0)  # the prior's factor, last
 
     def loss_and_grad(theta: np.ndarray) -> tuple[float, np.ndarray]:
         params = _unflatten(theta)
-        p = sigmoid(_model(params, counts, none_index).logits(data))
+        z = _model(params, counts, none_index).logits(data)
+        if prior is not None:
+            z = z + theta[-1] * z0
+        p = sigmoid(z)
         err = (p - data.target) / n
         gw = np.bincount(data.cols, weights=err[data.rows] * data.vals, minlength=2 * N_SUMMARIES)
         gw[none_index] = 0.0
@@ -303,11 +317,27 @@ def fit(
             "threat": np.bincount(data.threat, weights=err, minlength=N_THREAT),
             "tempo": np.array([err.sum()]),
         }
-        g = np.concatenate([grads[k] for k, _ in PARAM_GROUPS]) + l2 * theta
+        if prior is not None:
+            grads["prior"] = np.array([float(err @ z0)])
+        g = np.concatenate(list(grads.values())) + l2 * theta
         return log_loss(p, data.target) + 0.5 * float(l2 @ (theta * theta)), g
 
-    theta = lbfgs(loss_and_grad, np.zeros(len(l2)), iterations, out=out)
-    return _model(_unflatten(theta), counts, none_index)
+    start = np.zeros(len(l2))
+    if prior is not None:
+        start[-1] = 1.0
+    theta = lbfgs(loss_and_grad, start, iterations, out=out)
+    model = _model(_unflatten(theta), counts, none_index)
+    if prior is not None:
+        k = float(theta[-1])
+        if out:
+            out(f"prior factor {k:.4f}")
+        model = Model(
+            model.mover + k * prior.mover,
+            model.other + k * prior.other,
+            model.threat + k * prior.threat,
+            model.tempo + k * prior.tempo,
+        )
+    return model
 
 
 def _unflatten(theta: np.ndarray) -> dict[str, np.ndarray]:
@@ -478,6 +508,13 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--holdout", type=float, default=0.1, help="share of games held out")
     f.add_argument("--residual-l2", type=float, default=3e-4)
     f.add_argument("--scale", type=int, default=200, help="centi-units per logit unit")
+    f.add_argument("--base-l2", type=float, default=1e-6)
+    f.add_argument("--threat-l2", type=float, default=1e-4)
+    f.add_argument(
+        "--prior",
+        default=None,
+        help="weights file to start from: fit k * prior + change (penalties pull to it)",
+    )
     f.add_argument(
         "--by-colour",
         action="store_true",
@@ -519,16 +556,22 @@ def main(argv: list[str] | None = None) -> int:
         _print_by_colour(z, data)
         return 0
     fitter = fit_by_colour if args.by_colour else fit
+    kw = {"residual_l2": args.residual_l2, "base_l2": args.base_l2, "threat_l2": args.threat_l2}
+    if args.prior:
+        path = Path(args.prior)
+        text = path.read_text(encoding="utf-8")
+        kw["prior"] = from_weights(EvalWeights.from_json(text, str(path)))
     train, valid = split_by_game(data, args.holdout) if args.holdout > 0 else (data, None)
-    model = fitter(train, args.iterations, residual_l2=args.residual_l2)
+    model = fitter(train, args.iterations, **kw)
     if valid is not None and valid.positions:
         z = model.logits(valid)
         loss = log_loss(sigmoid(z), valid.target)
         print(f"validation: {valid.positions} positions, log loss {loss:.5f}")
         _print_by_colour(z, valid)
-        model = fitter(data, args.iterations, residual_l2=args.residual_l2, out=None)
+        model = fitter(data, args.iterations, out=None, **kw)
     note = (
-        f"fitted by python -m gomoku_lab.tune fit{' --by-colour' if args.by_colour else ''} "
+        f"fitted by python -m gomoku_lab.tune fit{' --by-colour' if args.by_colour else ''}"
+        f"{' --prior ' + Path(args.prior).name if args.prior else ''} "
         f"on {data.positions} positions of "
         f"{len(np.unique(data.game))} games ({', '.join(Path(x).name for x in args.games)})"
     )
