@@ -193,18 +193,3 @@ def test_fit_from_a_prior_starts_at_it_and_improves_on_it(renju_games: list[dict
     model = tune.fit(data, iterations=30, out=None, prior=prior)
     after = tune.log_loss(tune.sigmoid(model.logits(data)), data.target)
     assert model.white is None and after < before
-
-
-def test_each_rule_loads_its_own_weights_or_freestyles() -> None:
-    """Renju has its own fitted file (issue 22), freestyle its own, and a rule without a
-    file (standard) falls back to freestyle's tables under its own rule."""
-    free = load_weights(Rule.FREESTYLE)
-    assert free.source.endswith("eval-freestyle.json") and free.rule is Rule.FREESTYLE
-    renju = load_weights(Rule.RENJU)
-    assert renju.source.endswith("eval-renju.json") and renju.rule is Rule.RENJU
-    assert "fitted" in renju.note and renju.mover != free.mover
-    standard = load_weights(Rule.STANDARD)
-    if not weights_path(Rule.STANDARD).exists():
-        assert standard.source.endswith("eval-freestyle.json")
-        assert standard.rule is Rule.STANDARD
-        assert standard.for_side(1) == free.for_side(1) and not standard.by_colour
