@@ -20,7 +20,7 @@ def scratch_state(board: Board) -> dict:
     """Everything the board keeps incrementally, recomputed from the stones alone."""
     lay = board.layout
     keys, summary, near = {}, {}, {}
-    weights = load_weights(board.rule)
+    tables = load_weights(board.rule).cell_tables()
     threats = {(side, t): 0 for side in (1, 2) for t in range(11)}
     sums = [0, 0, 0, 0]  # black as mover, black as other, white as mover, white as other
     zb, zw, zside = zobrist_keys(lay.cells)
@@ -54,8 +54,8 @@ def scratch_state(board: Board) -> dict:
         for side in (1, 2):
             threats[side, threat_class(one[side])] += 1
             i = SUMMARY_INDEX[one[side]]
-            sums[2 * (side - 1)] += weights.mover[i]
-            sums[2 * (side - 1) + 1] += weights.other[i]
+            sums[2 * (side - 1)] += tables[2 * (side - 1)][i]
+            sums[2 * (side - 1) + 1] += tables[2 * (side - 1) + 1][i]
     cands = {p for p in lay.onboard if board.cells[p] == EMPTY and near[p]}
     return {
         "keys": keys,

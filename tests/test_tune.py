@@ -101,3 +101,95 @@ def test_shipped_weights_are_fitted_and_value_threats_sensibly() -> None:
     for strong in ("4,3o,-,-", "3o,3o,-,-"):
         assert w.mover[i[strong]] > w.mover[i["4,-,-,-"]]
         assert w.other[i[strong]] < w.other[i["4,-,-,-"]]
+
+
+def _by_colour(w: EvalWeights) -> EvalWeights:
+    """A weights set by colour made from ``w``: white to move gets other tables."""
+    from dataclasses import replace
+
+    return replace(
+        w,
+        white_mover=[v // 2 + 3 for v in w.mover],
+        white_other=[v * 2 - 5 for v in w.other],
+        white_threat=[-v for v in w.threat],
+        white_tempo=w.tempo + 77,
+    )
+
+
+@pytest.fixture(scope="module")
+def renju_games() -> list[dict]:
+    return list(generate_games(4, seed=5, rule=Rule.RENJU, budgets=(200, 400)))
+
+
+def test_weights_by_colour_round_trip_and_score_each_colour_with_its_tables(
+    renju_games: list[dict], tmp_path
+) -> None:
+    w = _by_colour(load_weights(Rule.FREESTYLE))
+    path = tmp_path / "w.json"
+    w.save(path)
+    back = EvalWeights.from_json(path.read_text(encoding="utf-8"))
+    assert back.by_colour and back == w
+    assert back.for_side(1) == (w.mover, w.other, w.threat, w.tempo)
+    assert back.for_side(2) == (w.white_mover, w.white_other, w.white_threat, w.white_tempo)
+    data = tune.build_dataset(renju_games, Rule.RENJU)
+    assert set(data.side.tolist()) == {1, 2}
+    z = tune.from_weights(w).logits(data)
+    black = tune.from_weights(replace_white(w, None)).logits(data)
+    white = tune.from_weights(replace_white(w, 2)).logits(data)
+    assert np.allclose(z[data.side == 1], black[data.side == 1])
+    assert np.allclose(z[data.side == 2], white[data.side == 2])
+    assert not np.allclose(z[data.side == 2], black[data.side == 2])
+
+
+def replace_white(w: EvalWeights, side: int | None) -> EvalWeights:
+    """The single-table weights of one colour to move (black's when side is None)."""
+    mover, other, threat, tempo = w.for_side(side or 1)
+    return EvalWeights(w.rule, w.scale, mover, other, threat, tempo)
+
+
+def test_the_engine_evaluates_with_weights_by_colour(renju_games: list[dict], monkeypatch) -> None:
+    """The board's incremental sums, read by colour to move, give the from-scratch score
+    and the tuner's logits for weights by colour."""
+    from gomoku.core.geometry import moves_from_text
+    from gomoku.game import board as board_module
+    from gomoku.game import evaluation
+
+    w = _by_colour(load_weights(Rule.RENJU))
+    values = board_module.CellValues(w)
+    monkeypatch.setattr(evaluation, "load_weights", lambda rule: w)
+    model = tune.from_weights(w)
+    data = tune.build_dataset(renju_games, Rule.RENJU)
+    logits = model.logits(data)
+    i = 0
+    for g in renju_games:
+        board = Board(15, Rule.RENJU)
+        board.values = values
+        board._init_keys()  # the incremental state from these weights
+        for x, y in moves_from_text(g["moves"], 15):
+            if board.winner:
+                break
+            if board.ply >= tune.MIN_PLY and tune.evaluable(board):
+                assert evaluate(board) == evaluate_from_scratch(board)
+                assert abs(evaluate(board) - logits[i] * w.scale) <= 1.0
+                i += 1
+            board.play(x, y)
+    assert i == data.positions
+
+
+def test_fit_by_colour_learns_something(renju_games: list[dict]) -> None:
+    data = tune.build_dataset(renju_games, Rule.RENJU)
+    constant = tune.log_loss(np.full(data.positions, data.target.mean()), data.target)
+    model = tune.fit_by_colour(data, iterations=40, out=None)
+    assert model.white is not None
+    assert tune.log_loss(tune.sigmoid(model.logits(data)), data.target) < constant - 0.02
+
+
+def test_fit_from_a_prior_starts_at_it_and_improves_on_it(renju_games: list[dict]) -> None:
+    """fit(prior=...) fits k * prior + change: on its own training data it does at least
+    as well as the prior (here the freestyle tables on renju games)."""
+    data = tune.build_dataset(renju_games, Rule.RENJU)
+    prior = tune.from_weights(load_weights(Rule.FREESTYLE))
+    before = tune.log_loss(tune.sigmoid(prior.logits(data)), data.target)
+    model = tune.fit(data, iterations=30, out=None, prior=prior)
+    after = tune.log_loss(tune.sigmoid(model.logits(data)), data.target)
+    assert model.white is None and after < before

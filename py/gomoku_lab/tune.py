@@ -15,6 +15,12 @@ Adam on sparse counts. Each summary's weight is an additive part (a weight per p
 class, times how often the summary has that class) plus a residual under an L2 penalty:
 rare summaries stay close to the additive model, common ones get their own value.
 
+With ``fit --by-colour`` two such models are fitted, one on the positions with black to
+move and one on those with white to move (renju, where the colours play different games:
+black's double threes, double fours and overlines are forbidden, white's are not, yet the
+pattern summaries are the same). The engine uses them at no cost: its incremental sums keep
+each colour's mover and other terms apart (EvalWeights.for_side).
+
 Only positions the search can evaluate are used: the side to move has no five to make,
 the other side no five to make, and the side to move no open four to make (the search
 scores those without the evaluation).
@@ -23,6 +29,7 @@ Commands::
 
     python -m gomoku_lab.tune games --games 2000 --out games.jsonl [--workers 2] [--seed 1]
     python -m gomoku_lab.tune fit games.jsonl [more.jsonl ...] [--rule freestyle] [--out PATH]
+    python -m gomoku_lab.tune fit renju.jsonl --rule renju --by-colour --out PATH
     python -m gomoku_lab.tune check games.jsonl  # log loss of the shipped weights on a file
 """
 
@@ -77,6 +84,7 @@ class Dataset:
     threat: np.ndarray  # position -> mover_best * THREAT_CLASSES + other_best
     target: np.ndarray  # position -> result for the side to move (0, 0.5, 1)
     game: np.ndarray  # position -> game index
+    side: np.ndarray  # position -> side to move (1 black, 2 white)
 
     @property
     def positions(self) -> int:
@@ -95,6 +103,7 @@ class Dataset:
             self.threat[keep],
             self.target[keep],
             self.game[keep],
+            self.side[keep],
         )
 
 
@@ -159,7 +168,7 @@ def _record_winner(rec: dict) -> int:
 
 def build_dataset(records: Iterable[dict], rule: Rule) -> Dataset:
     """Replay each game and collect the features of its evaluable positions."""
-    rows, cols, vals, threat, target, game = [], [], [], [], [], []
+    rows, cols, vals, threat, target, game, side = [], [], [], [], [], [], []
     n = 0
     for gi, rec in enumerate(records):
         if parse_rule(rec.get("rule", "freestyle")) != rule:
@@ -179,6 +188,7 @@ def build_dataset(records: Iterable[dict], rule: Rule) -> Dataset:
                 threat.append(t)
                 target.append(0.5 if winner == 0 else float(winner == board.side))
                 game.append(gi)
+                side.append(board.side)
                 n += 1
             board.play(x, y)
     return Dataset(
@@ -188,6 +198,7 @@ def build_dataset(records: Iterable[dict], rule: Rule) -> Dataset:
         np.array(threat, dtype=np.int64),
         np.array(target, dtype=np.float64),
         np.array(game, dtype=np.int64),
+        np.array(side, dtype=np.int64),
     )
 
 
@@ -202,17 +213,36 @@ def class_counts() -> np.ndarray:
 
 @dataclass
 class Model:
-    """Real-valued weights of the logistic model (logit units)."""
+    """Real-valued weights of the logistic model (logit units). With ``white``, these
+    tables are black's to move and ``white``'s are used when white is to move (a model
+    by colour, for renju)."""
 
     mover: np.ndarray  # (N_SUMMARIES,)
     other: np.ndarray
     threat: np.ndarray  # (THREAT_CLASSES * THREAT_CLASSES,)
     tempo: float
+    white: Model | None = None
 
     def logits(self, data: Dataset) -> np.ndarray:
         w = np.concatenate([self.mover, self.other])
         z = np.bincount(data.rows, weights=w[data.cols] * data.vals, minlength=data.positions)
-        return z + self.threat[data.threat] + self.tempo
+        z = z + self.threat[data.threat] + self.tempo
+        if self.white is not None:
+            z = np.where(data.side == 2, self.white.logits(data), z)
+        return z
+
+
+def fit_by_colour(data: Dataset, iterations: int = 300, out=print, **kw) -> Model:
+    """Two models (fit), one on the positions with black to move and one on those with
+    white to move."""
+    models = []
+    for side, name in ((1, "black"), (2, "white")):
+        if out:
+            out(f"{name} to move:")
+        models.append(fit(data.subset(data.side == side), iterations, out=out, **kw))
+    black, white = models
+    black.white = white
+    return black
 
 
 def log_loss(p: np.ndarray, y: np.ndarray) -> float:
@@ -241,10 +271,16 @@ def fit(
     base_l2: float = 1e-6,
     threat_l2: float = 1e-4,
     out=print,
+    prior: Model | None = None,
 ) -> Model:
     """Fit the model by L-BFGS on the regularised cross-entropy (see the module
     docstring). The weight of the summary with no pattern at all (an empty
-    neighbourhood) is fixed at 0."""
+    neighbourhood) is fixed at 0.
+
+    With a ``prior`` (a model without tables by colour, e.g. another rule's), the fitted
+    model is ``k * prior + delta``: a free factor k (from 1) and the usual parameters as
+    the change, so the penalties pull towards the scaled prior instead of towards 0 (for
+    a rule with fewer games than the prior's)."""
     counts = class_counts()  # (S, C)
     none_index = SUMMARY_INDEX[4 << (COUNT_BITS * NONE)]  # four NONE directions
     l2_of = {
@@ -257,10 +293,18 @@ def fit(
     }
     l2 = np.concatenate([np.full(n, l2_of[k]) for k, n in PARAM_GROUPS])
     n = data.positions
+    if prior is not None:
+        if prior.white is not None:
+            raise ValueError("a prior with tables by colour is not supported")
+        z0 = prior.logits(data)
+        l2 = np.append(l2, 0.0)  # the prior's factor, last
 
     def loss_and_grad(theta: np.ndarray) -> tuple[float, np.ndarray]:
         params = _unflatten(theta)
-        p = sigmoid(_model(params, counts, none_index).logits(data))
+        z = _model(params, counts, none_index).logits(data)
+        if prior is not None:
+            z = z + theta[-1] * z0
+        p = sigmoid(z)
         err = (p - data.target) / n
         gw = np.bincount(data.cols, weights=err[data.rows] * data.vals, minlength=2 * N_SUMMARIES)
         gw[none_index] = 0.0
@@ -273,11 +317,27 @@ def fit(
             "threat": np.bincount(data.threat, weights=err, minlength=N_THREAT),
             "tempo": np.array([err.sum()]),
         }
-        g = np.concatenate([grads[k] for k, _ in PARAM_GROUPS]) + l2 * theta
+        if prior is not None:
+            grads["prior"] = np.array([float(err @ z0)])
+        g = np.concatenate(list(grads.values())) + l2 * theta
         return log_loss(p, data.target) + 0.5 * float(l2 @ (theta * theta)), g
 
-    theta = lbfgs(loss_and_grad, np.zeros(len(l2)), iterations, out=out)
-    return _model(_unflatten(theta), counts, none_index)
+    start = np.zeros(len(l2))
+    if prior is not None:
+        start[-1] = 1.0
+    theta = lbfgs(loss_and_grad, start, iterations, out=out)
+    model = _model(_unflatten(theta), counts, none_index)
+    if prior is not None:
+        k = float(theta[-1])
+        if out:
+            out(f"prior factor {k:.4f}")
+        model = Model(
+            model.mover + k * prior.mover,
+            model.other + k * prior.other,
+            model.threat + k * prior.threat,
+            model.tempo + k * prior.tempo,
+        )
+    return model
 
 
 def _unflatten(theta: np.ndarray) -> dict[str, np.ndarray]:
@@ -348,6 +408,7 @@ def to_weights(model: Model, rule: Rule, scale: int, note: str) -> EvalWeights:
     def ints(a: np.ndarray) -> list[int]:
         return [int(round(x * scale * FINE)) for x in a]
 
+    white = model.white
     return EvalWeights(
         rule=rule,
         scale=scale,
@@ -356,17 +417,29 @@ def to_weights(model: Model, rule: Rule, scale: int, note: str) -> EvalWeights:
         threat=ints(model.threat),
         tempo=int(round(model.tempo * scale * FINE)),
         note=note,
+        white_mover=ints(white.mover) if white else None,
+        white_other=ints(white.other) if white else None,
+        white_threat=ints(white.threat) if white else None,
+        white_tempo=int(round(white.tempo * scale * FINE)) if white else None,
     )
 
 
 def from_weights(w: EvalWeights) -> Model:
     unit = w.scale * FINE
-    return Model(
-        np.array(w.mover, dtype=np.float64) / unit,
-        np.array(w.other, dtype=np.float64) / unit,
-        np.array(w.threat, dtype=np.float64) / unit,
-        w.tempo / unit,
-    )
+
+    def model(side: int) -> Model:
+        mover, other, threat, tempo = w.for_side(side)
+        return Model(
+            np.array(mover, dtype=np.float64) / unit,
+            np.array(other, dtype=np.float64) / unit,
+            np.array(threat, dtype=np.float64) / unit,
+            tempo / unit,
+        )
+
+    out = model(1)
+    if w.by_colour:
+        out.white = model(2)
+    return out
 
 
 def best_scale(z: np.ndarray, y: np.ndarray) -> tuple[float, float]:
@@ -403,6 +476,17 @@ def split_by_game(data: Dataset, holdout: float, seed: int = 7) -> tuple[Dataset
     return data.subset(~mask), data.subset(mask)
 
 
+def _print_by_colour(z: np.ndarray, data: Dataset) -> None:
+    """Log loss of logits z split by the colour to move."""
+    parts = []
+    for side, name in ((1, "black"), (2, "white")):
+        m = data.side == side
+        if m.any():
+            loss = log_loss(sigmoid(z[m]), data.target[m])
+            parts.append(f"{name} to move {int(m.sum())} positions, {loss:.5f}")
+    print("  by colour: " + "; ".join(parts))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m gomoku_lab.tune", description=__doc__.split("\n")[0]
@@ -424,6 +508,18 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--holdout", type=float, default=0.1, help="share of games held out")
     f.add_argument("--residual-l2", type=float, default=3e-4)
     f.add_argument("--scale", type=int, default=200, help="centi-units per logit unit")
+    f.add_argument("--base-l2", type=float, default=1e-6)
+    f.add_argument("--threat-l2", type=float, default=1e-4)
+    f.add_argument(
+        "--prior",
+        default=None,
+        help="weights file to start from: fit k * prior + change (penalties pull to it)",
+    )
+    f.add_argument(
+        "--by-colour",
+        action="store_true",
+        help="separate tables for black to move and white to move (renju)",
+    )
     c = sub.add_parser("check", help="log loss of the shipped weights on recorded games")
     c.add_argument("games", nargs="+")
     c.add_argument("--rule", default="freestyle")
@@ -457,15 +553,26 @@ def main(argv: list[str] | None = None) -> int:
         scale, loss = best_scale(z, data.target)
         print(f"{weights.source or 'weights'}: log loss {log_loss(sigmoid(z), data.target):.5f}")
         print(f"best rescaled (logits x {scale:.3f}): log loss {loss:.5f}")
+        _print_by_colour(z, data)
         return 0
+    fitter = fit_by_colour if args.by_colour else fit
+    kw = {"residual_l2": args.residual_l2, "base_l2": args.base_l2, "threat_l2": args.threat_l2}
+    if args.prior:
+        path = Path(args.prior)
+        text = path.read_text(encoding="utf-8")
+        kw["prior"] = from_weights(EvalWeights.from_json(text, str(path)))
     train, valid = split_by_game(data, args.holdout) if args.holdout > 0 else (data, None)
-    model = fit(train, args.iterations, residual_l2=args.residual_l2)
+    model = fitter(train, args.iterations, **kw)
     if valid is not None and valid.positions:
-        loss = log_loss(sigmoid(model.logits(valid)), valid.target)
+        z = model.logits(valid)
+        loss = log_loss(sigmoid(z), valid.target)
         print(f"validation: {valid.positions} positions, log loss {loss:.5f}")
-        model = fit(data, args.iterations, residual_l2=args.residual_l2, out=None)
+        _print_by_colour(z, valid)
+        model = fitter(data, args.iterations, out=None, **kw)
     note = (
-        f"fitted by python -m gomoku_lab.tune fit on {data.positions} positions of "
+        f"fitted by python -m gomoku_lab.tune fit{' --by-colour' if args.by_colour else ''}"
+        f"{' --prior ' + Path(args.prior).name if args.prior else ''} "
+        f"on {data.positions} positions of "
         f"{len(np.unique(data.game))} games ({', '.join(Path(x).name for x in args.games)})"
     )
     weights = to_weights(model, rule, args.scale, note)
@@ -479,4 +586,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["Dataset", "Model", "build_dataset", "fit", "position_features", "main"]
+__all__ = ["Dataset", "Model", "build_dataset", "fit", "fit_by_colour", "position_features", "main"]

@@ -203,8 +203,16 @@ class CellValues(dict):
     def __init__(self, weights: EvalWeights) -> None:
         super().__init__()
         self.weights = weights
-        self.mover = weights.mover
-        self.other = weights.other
+        # the four terms: black's summary as the mover's / the other side's, then white's
+        # (tables by colour when the weights have them: EvalWeights.cell_tables)
+        self.black_mover, self.black_other, self.white_mover, self.white_other = (
+            weights.cell_tables()
+        )
+        # per side to move (index 1 black, 2 white): threat table and tempo
+        _, _, tb, eb = weights.for_side(BLACK)
+        _, _, tw, ew = weights.for_side(WHITE)
+        self.threat = (None, tb, tw)
+        self.tempo = (0, eb, ew)
 
     def __missing__(self, s: int) -> int:
         b = SUMMARY_INDEX[s & SIDE_MASK]
@@ -213,10 +221,10 @@ class CellValues(dict):
             1 << (WHITE_THREAT_SHIFT + THREAT_BITS * SUMMARY_THREAT[w])
         )
         v += (
-            self.mover[b]
-            + (self.other[b] << EVAL_BITS)
-            + (self.mover[w] << (2 * EVAL_BITS))
-            + (self.other[w] << (3 * EVAL_BITS))
+            self.black_mover[b]
+            + (self.black_other[b] << EVAL_BITS)
+            + (self.white_mover[w] << (2 * EVAL_BITS))
+            + (self.white_other[w] << (3 * EVAL_BITS))
         ) << VALUE_SHIFT
         if len(self) >= self.LIMIT:
             self.clear()

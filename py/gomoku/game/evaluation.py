@@ -3,14 +3,15 @@
 A logistic model of the side to move's result fitted to games (gomoku_lab.tune, weights.py):
 per empty cell a value for its one-side summary as the side to move's cell and as the
 other side's, plus a value for the threat situation (each side's strongest threat class)
-and a tempo term. The board keeps the per-cell sums up to date (Board.packed), so the
+and a tempo term (under renju the tables may differ with the colour to move:
+EvalWeights.for_side). The board keeps the per-cell sums up to date (Board.packed), so the
 evaluation is O(1). The tables are in 1/FINE centi-units (summed, then divided), and
 ``weights.scale`` centi-units make one logit unit.
 """
 
 from __future__ import annotations
 
-from gomoku.game.board import BLACK, Board, unpack_eval
+from gomoku.game.board import BLACK, WHITE, Board, unpack_eval
 from gomoku.patterns.weights import (
     FINE,
     SUMMARY_INDEX,
@@ -27,21 +28,21 @@ def evaluate(board: Board) -> int:
     """Score of the position for the side to move (incremental sums, O(1))."""
     black_mover, black_other, white_mover, white_other = unpack_eval(board.packed)
     tb, tw = board.best_threats()
-    w = board.values.weights
+    v = board.values
     if board.side == BLACK:
-        fine = black_mover + white_other + w.threat[tb * THREAT_CLASSES + tw]
-    else:
-        fine = white_mover + black_other + w.threat[tw * THREAT_CLASSES + tb]
-    return (fine + w.tempo) // FINE
+        fine = black_mover + white_other + v.threat[BLACK][tb * THREAT_CLASSES + tw]
+        return (fine + v.tempo[BLACK]) // FINE
+    fine = white_mover + black_other + v.threat[WHITE][tw * THREAT_CLASSES + tb]
+    return (fine + v.tempo[WHITE]) // FINE
 
 
 def evaluate_from_scratch(board: Board) -> int:
     """The same score recomputed from the stones (line keys, pattern tables and the
     weights read directly): the slow reference for tests."""
-    w = load_weights(board.rule)
+    w_mover, w_other, w_threat, w_tempo = load_weights(board.rule).for_side(board.side)
     lay = board.layout
     mover, other = board.side, 3 - board.side
-    score = w.tempo
+    score = w_tempo
     best = {1: 0, 2: 0}
     for p in lay.onboard:
         if board.cells[p]:
@@ -53,9 +54,9 @@ def evaluate_from_scratch(board: Board) -> int:
             summary[2] += 1 << (3 * lay.pattern_white[k])
         for side in (1, 2):
             i = SUMMARY_INDEX[summary[side]]
-            score += w.mover[i] if side == mover else w.other[i]
+            score += w_mover[i] if side == mover else w_other[i]
             best[side] = max(best[side], SUMMARY_THREAT[i])
-    return (score + w.threat[best[mover] * THREAT_CLASSES + best[other]]) // FINE
+    return (score + w_threat[best[mover] * THREAT_CLASSES + best[other]]) // FINE
 
 
 def is_win_score(score: int) -> bool:

@@ -17,7 +17,7 @@ Move ordering scores a cell from its 4 classes for both sides
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -119,6 +119,11 @@ def weights_path(rule: Rule) -> Path:
 
 FINE = 16  # table units per centi-unit: the evaluation sums in these, then divides
 
+# Key of the optional tables for white to move (weights by colour); the top-level tables
+# are then black's to move.
+WHITE_KEY_PREFIX = "white to move"
+WHITE_KEY = WHITE_KEY_PREFIX + " (the tables above are for black to move)"
+
 
 @dataclass(frozen=True)
 class EvalWeights:
@@ -127,7 +132,13 @@ class EvalWeights:
 
     ``mover[i]``/``other[i]``: value of an empty cell whose one-side summary is
     SUMMARY_LIST[i], for the side to move / the other side. ``threat[m * 11 + o]``: value
-    when the side to move's best threat class is m and the other side's is o."""
+    when the side to move's best threat class is m and the other side's is o.
+
+    By colour (renju, where black and white play different games): when the ``white_*``
+    tables are given, they are used when white is to move and the ones above when black
+    is; without them the same tables serve both colours. The engine's incremental sums
+    already keep the four (colour, mover/other) terms apart (board.CellValues), so
+    tables by colour cost nothing at run time."""
 
     rule: Rule
     scale: int
@@ -137,6 +148,29 @@ class EvalWeights:
     tempo: int
     note: str = ""
     source: str = field(default="", compare=False)
+    white_mover: list[int] | None = None
+    white_other: list[int] | None = None
+    white_threat: list[int] | None = None
+    white_tempo: int | None = None
+
+    @property
+    def by_colour(self) -> bool:
+        return self.white_mover is not None
+
+    def for_side(self, side: int) -> tuple[list[int], list[int], list[int], int]:
+        """(mover, other, threat, tempo) tables used when ``side`` (1 black, 2 white) is
+        to move."""
+        if side == 2 and self.by_colour:
+            return self.white_mover, self.white_other, self.white_threat, self.white_tempo
+        return self.mover, self.other, self.threat, self.tempo
+
+    def cell_tables(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Tables of a cell's black summary as the mover's (black to move) and as the other
+        side's (white to move), then of its white summary as the mover's (white to move) and
+        as the other side's (black to move): the four incremental sums of the board."""
+        b_mover, b_other, _, _ = self.for_side(1)
+        w_mover, w_other, _, _ = self.for_side(2)
+        return b_mover, w_other, w_mover, b_other
 
     def to_json(self) -> str:
         unit = self.scale * FINE
@@ -144,23 +178,30 @@ class EvalWeights:
         def logit(v: int) -> float:
             return round(v / unit, 5)
 
-        cells = {
-            summary_name(s): [logit(self.mover[i]), logit(self.other[i])]
-            for i, s in enumerate(SUMMARY_LIST)
-        }
-        rows = [
-            [logit(v) for v in self.threat[m * THREAT_CLASSES : (m + 1) * THREAT_CLASSES]]
-            for m in range(THREAT_CLASSES)
-        ]
+        def tables(mover: list[int], other: list[int], threat: list[int], tempo: int) -> dict:
+            cells = {
+                summary_name(s): [logit(mover[i]), logit(other[i])]
+                for i, s in enumerate(SUMMARY_LIST)
+            }
+            rows = [
+                [logit(v) for v in threat[m * THREAT_CLASSES : (m + 1) * THREAT_CLASSES]]
+                for m in range(THREAT_CLASSES)
+            ]
+            return {
+                "tempo": logit(tempo),
+                "threat (rows: side to move's best class, columns: the other side's)": rows,
+                "cells (summary: [side to move, other side])": cells,
+            }
+
         doc = {
             "format": WEIGHTS_FORMAT,
             "rule": self.rule.label,
             "scale (centi-units per logit unit)": self.scale,
             "note": self.note,
-            "tempo": logit(self.tempo),
-            "threat (rows: side to move's best class, columns: the other side's)": rows,
-            "cells (summary: [side to move, other side])": cells,
+            **tables(self.mover, self.other, self.threat, self.tempo),
         }
+        if self.by_colour:
+            doc[WHITE_KEY] = tables(*self.for_side(2))
         lines = json.dumps(doc, indent=1).splitlines()
         return "\n".join(lines) + "\n"
 
@@ -182,23 +223,31 @@ class EvalWeights:
             def fine(v: object) -> int:
                 return int(round(float(v) * unit))
 
-            rows = next(v for k, v in doc.items() if k.startswith("threat"))
-            cells = next(v for k, v in doc.items() if k.startswith("cells"))
-            mover = [0] * len(SUMMARY_LIST)
-            other = [0] * len(SUMMARY_LIST)
-            seen = set()
-            for name, (m, o) in cells.items():
-                i = SUMMARY_INDEX[summary_from_name(name)]
-                mover[i], other[i] = fine(m), fine(o)
-                seen.add(i)
-            if len(seen) != len(SUMMARY_LIST):
-                raise ValueError(f"{len(SUMMARY_LIST) - len(seen)} cell summaries missing")
-            threat = [fine(v) for row in rows for v in row]
-            if len(rows) != THREAT_CLASSES or len(threat) != THREAT_CLASSES**2:
-                raise ValueError("the threat table is not 11 x 11")
-            tempo = fine(doc["tempo"])
+            def tables(part: dict) -> tuple[list[int], list[int], list[int], int]:
+                rows = next(v for k, v in part.items() if k.startswith("threat"))
+                cells = next(v for k, v in part.items() if k.startswith("cells"))
+                mover = [0] * len(SUMMARY_LIST)
+                other = [0] * len(SUMMARY_LIST)
+                seen = set()
+                for name, (m, o) in cells.items():
+                    i = SUMMARY_INDEX[summary_from_name(name)]
+                    mover[i], other[i] = fine(m), fine(o)
+                    seen.add(i)
+                if len(seen) != len(SUMMARY_LIST):
+                    raise ValueError(f"{len(SUMMARY_LIST) - len(seen)} cell summaries missing")
+                threat = [fine(v) for row in rows for v in row]
+                if len(rows) != THREAT_CLASSES or len(threat) != THREAT_CLASSES**2:
+                    raise ValueError("the threat table is not 11 x 11")
+                return mover, other, threat, fine(part["tempo"])
+
+            mover, other, threat, tempo = tables(doc)
             note = str(doc.get("note", ""))
-            return cls(rule, scale, mover, other, threat, tempo, note, source)
+            w = cls(rule, scale, mover, other, threat, tempo, note, source)
+            white = next((v for k, v in doc.items() if k.startswith(WHITE_KEY_PREFIX)), None)
+            if white is not None:
+                wm, wo, wt, wtempo = tables(white)
+                w = replace(w, white_mover=wm, white_other=wo, white_threat=wt, white_tempo=wtempo)
+            return w
         except (KeyError, TypeError, ValueError, StopIteration, json.JSONDecodeError) as exc:
             raise ValueError(f"malformed weights file {source}: {exc!r}") from None
 
@@ -231,5 +280,5 @@ def load_weights(rule: Rule) -> EvalWeights:
             w = EvalWeights.from_json(text, str(candidate))
         except ValueError:
             continue
-        return EvalWeights(rule, w.scale, w.mover, w.other, w.threat, w.tempo, w.note, w.source)
+        return replace(w, rule=rule)
     return EvalWeights.classic(rule)
