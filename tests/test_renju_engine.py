@@ -34,6 +34,36 @@ def grid(board: Board) -> list[list[int]]:
     return [[board.at(x, y) for x in range(board.size)] for y in range(board.size)]
 
 
+# A self-play game (seed 201) at ply 224: one empty cell, i7, an overline for black, who
+# is to move. The search used to raise StopIteration looking for an allowed cell.
+ONLY_CELL_FORBIDDEN = (
+    "i9 i11 k11 j10 k9 h10 k10 k8 l10 j12 k13 k12 h12 g9 f8 j9 j11 i10 h11 i12 f10 l12 m12 "
+    "l7 m6 j8 i13 g11 j7 i8 h8 m8 l8 k6 j5 o10 n9 f9 m11 n11 g8 e9 d9 e8 k4 d7 c6 e10 e7 "
+    "i6 o13 n12 l5 j3 n7 o8 n6 n8 m7 o5 i5 h5 m5 k5 j6 h4 m4 m3 o9 m9 l13 m13 h13 j13 h3 "
+    "k3 l3 i4 m2 n1 k2 g6 f7 f5 h7 n5 j4 e11 e12 l4 g7 h6 e6 n2 o1 n4 n3 l2 k1 d5 e5 f6 d6 "
+    "e3 c5 b4 f4 c7 b6 a6 h2 g3 f12 d11 c11 d12 f14 d13 d14 i14 h15 h14 c12 j14 f13 f11 "
+    "k14 c13 e13 g13 g12 a15 b14 d15 l11 f3 e2 n13 n14 d3 c3 c2 e4 g2 e14 c14 b13 g1 d4 c4 "
+    "l14 j2 g5 b2 o14 m14 i1 a7 a8 b11 b8 b3 b1 c10 l1 j1 j15 b9 e1 o15 a10 d1 a11 a12 a2 "
+    "k15 o7 o2 a3 a1 o3 m1 l9 f15 n15 e15 c15 c9 h1 f1 c1 a5 i2 l6 f2 b7 d2 d8 i3 h9 o4 "
+    "n10 g4 g10 a4 b10 b5 o6 a13 k7 a14 c8 l15 a9 b15 m10 d10 o11 o12 b12 g14 m15 i15 g15"
+)
+
+
+def test_black_whose_only_cell_is_forbidden_gets_an_answer() -> None:
+    """No allowed move exists: the engine answers the one empty cell (which loses) in its
+    budget instead of failing, by node limit and by time."""
+    moves = moves_from_text(ONLY_CELL_FORBIDDEN, 15)
+    board = Board.from_moves(moves, 15, Rule.RENJU)
+    (empty,) = [q for q in board.layout.onboard if board.cells[q] == 0]
+    assert board.side == 1 and reference_forbidden(grid(board), *board.point(empty))
+    for limits in (Limits(nodes=1000, use_book=False), Limits(time_ms=300)):
+        eng = Engine(15, Rule.RENJU)
+        eng.set_position(moves)
+        result = eng.think(limits)
+        assert result.move == board.point(empty)
+        assert result.time_ms < 300 + 200
+
+
 def test_white_wins_with_a_four_whose_block_is_forbidden() -> None:
     moves = moves_from_text(WHITE_WINS_BY_A_FORBIDDEN_BLOCK, 15)
     renju = Board.from_moves(moves, 15, Rule.RENJU)

@@ -164,13 +164,11 @@ class Searcher:
         self.history.clear()
         moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
         if not moves:  # renju: every candidate of black's is lost or forbidden
-            moves = [
-                next(
-                    q
-                    for q in board.layout.onboard
-                    if board.cells[q] == 0 and not forbidden(board, q)
-                )
-            ]
+            empty = [q for q in board.layout.onboard if board.cells[q] == 0]
+            if not empty:
+                raise ValueError("the board is full: there is no move to search")
+            # an allowed cell if there is one; else black has only forbidden (losing) moves
+            moves = [next((q for q in empty if not forbidden(board, q)), empty[0])]
         best = SearchOutcome(moves[0], 0, 0, 0, [moves[0]])
         if len(moves) == 1:
             max_depth = min(max_depth, 2)  # one legal reply: just report a score
