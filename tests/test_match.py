@@ -614,3 +614,18 @@ def test_time_use_counts_only_the_engines_searched_moves() -> None:
     assert other is not None and other.searched == 1 and other.mean_share == 0.5
     record2 = dict(record, infos=["plain"] * 6)
     assert time_use([record2], "engine1") is None
+
+
+def test_a_closed_engine_is_not_started_again(fake: Path) -> None:
+    """An interrupted match closes its engines; a game thread that then tries to start
+    one gets EngineCrash and no process is launched."""
+    from gomoku_lab.processes import EngineCrash
+
+    engine = EngineProcess(_cmd(fake, "slow"), "engine1")
+    engine.start()
+    assert engine.alive
+    engine.close()
+    assert not engine.alive
+    with pytest.raises(EngineCrash):
+        engine.start()
+    assert engine.proc is None

@@ -338,6 +338,8 @@ def run_match(
         ]
         with lock:
             processes.extend(engines)
+            if interrupted.is_set():
+                return
         try:
             while not errors and not decided.is_set() and not interrupted.is_set():
                 try:
@@ -366,7 +368,7 @@ def run_match(
         interrupted.set()
         with lock:
             for e in processes:
-                e.kill()
+                e.close()
         for t in threads:
             t.join(5)
         raise

@@ -61,6 +61,7 @@ class EngineProcess:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.last_message = ""
         self.fresh = True  # no game started since the process was launched
+        self.closed = False  # close(): killed for good, start() refuses
 
     @property
     def alive(self) -> bool:
@@ -68,8 +69,10 @@ class EngineProcess:
         return proc is not None and proc.poll() is None
 
     def start(self) -> None:
-        """Launch the process (EngineCrash if it cannot be started)."""
+        """Launch the process (EngineCrash if it cannot be started or was closed)."""
         self.kill()
+        if self.closed:
+            raise EngineCrash(f"{self.label}: closed (the match was interrupted)")
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -183,6 +186,13 @@ class EngineProcess:
                     stream.close()
             except (OSError, ValueError):
                 pass
+
+    def close(self) -> None:
+        """Kill the process and refuse to start it again: an interrupted match closes its
+        engines from the main thread, and a game thread that was about to (re)start one
+        then fails instead of launching a process nobody would kill."""
+        self.closed = True
+        self.kill()
 
     def stop(self) -> None:
         """Send END, give the engine a moment to exit, then kill it."""
