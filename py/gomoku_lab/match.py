@@ -582,10 +582,13 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         parser.error(f"openings: {exc}")
 
-    previous_handler = None
+    previous_handler = previous_int = None
     if threading.current_thread() is threading.main_thread():
-        # SIGTERM ends the match like Ctrl-C: engines killed, rev: folders removed.
+        # SIGTERM ends the match like Ctrl-C: engines killed, rev: folders removed. Ctrl-C
+        # too, even when the parent started us with SIGINT ignored (a test runner whose
+        # process ignores it; Python then installs no KeyboardInterrupt handler).
         previous_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+        previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with ExitStack() as stack:
             try:
@@ -629,6 +632,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous_handler is not None:
             signal.signal(signal.SIGTERM, previous_handler)
+        if previous_int is not None:
+            signal.signal(signal.SIGINT, previous_int)
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
