@@ -39,7 +39,7 @@ from gomoku.patterns.order_weights import LAST_CATEGORIES, OrderWeights
 from gomoku.patterns.tables import SIDE_MASK, SIDE_SHIFT
 from gomoku.patterns.weights import SUMMARY_INDEX, SUMMARY_LIST, SUMMARY_THREAT, THREAT_CLASSES
 from gomoku.search import movegen
-from gomoku_lab.tune import _record_moves, class_counts, lbfgs, read_games
+from gomoku_lab.tune import _record_moves, class_counts, lbfgs, read_games, split_by_game
 
 N_SUMMARIES = len(SUMMARY_LIST)
 MIN_PLY = 3  # positions with fewer stones are not used
@@ -64,24 +64,15 @@ class OrderData:
         return len(self.chosen)
 
     def subset(self, mask: np.ndarray) -> OrderData:
-        keep = np.flatnonzero(mask)
-        own, opp, key, last, start = [], [], [], [], [0]
-        for p in keep:
-            a, b = self.start[p], self.start[p + 1]
-            own.append(self.own[a:b])
-            opp.append(self.opp[a:b])
-            key.append(self.key[a:b])
-            last.append(self.last[a:b])
-            start.append(start[-1] + b - a)
+        """The positions where mask is True (renumbered), with their candidates."""
+        mask = np.asarray(mask, dtype=bool)
+        counts = np.diff(self.start)
+        on = np.repeat(mask, counts)  # candidate -> is its position kept
+        start = np.concatenate([[0], np.cumsum(counts[mask])]).astype(np.int64)
         return OrderData(
-            np.concatenate(own) if own else np.zeros(0, np.int64),
-            np.concatenate(opp) if opp else np.zeros(0, np.int64),
-            np.array(start, dtype=np.int64),
-            self.chosen[keep],
-            self.game[keep],
-            np.concatenate(key) if key else np.zeros(0, np.int64),
-            np.concatenate(last) if last else np.zeros(0, np.int64),
-        )
+            self.own[on], self.opp[on], start, self.chosen[mask], self.game[mask],
+            self.key[on], self.last[on],
+        )  # fmt: skip
 
 
 def quiet_candidates(board: Board) -> list[int] | None:
@@ -127,15 +118,8 @@ def build_data(records: Iterable[dict], rule: Rule, min_level: int = 6) -> Order
                     chosen.append(moves.index(p))
                     game.append(gi)
             board.play(x, y)
-    return OrderData(
-        np.array(own, dtype=np.int64),
-        np.array(opp, dtype=np.int64),
-        np.array(start, dtype=np.int64),
-        np.array(chosen, dtype=np.int64),
-        np.array(game, dtype=np.int64),
-        np.array(key, dtype=np.int64),
-        np.array(last, dtype=np.int64),
-    )
+    columns = (own, opp, start, chosen, game, key, last)
+    return OrderData(*(np.array(c, dtype=np.int64) for c in columns))
 
 
 def _weak_colours(rec: dict, min_level: int) -> set[int]:
@@ -264,14 +248,6 @@ def rank_stats(scores: np.ndarray, data: OrderData) -> dict[str, float]:
         "top14": float(np.mean(ranks <= 14)),
         "mean_rank": float(np.mean(ranks)),
     }
-
-
-def split_by_game(data: OrderData, holdout: float, seed: int = 7) -> tuple[OrderData, OrderData]:
-    games = np.unique(data.game)
-    rng = np.random.default_rng(seed)
-    held = set(rng.choice(games, size=max(1, int(len(games) * holdout)), replace=False).tolist())
-    mask = np.array([g in held for g in data.game.tolist()], dtype=bool)
-    return data.subset(~mask), data.subset(mask)
 
 
 def to_weights(model: OrderModel, rule: Rule, note: str) -> OrderWeights:

@@ -43,6 +43,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -69,6 +70,7 @@ from gomoku.patterns.weights import (
 )
 
 N_SUMMARIES = len(SUMMARY_LIST)
+D = TypeVar("D")  # a data set split by game (split_by_game)
 N_THREAT = THREAT_CLASSES * THREAT_CLASSES
 MIN_PLY = 3  # positions with fewer stones are not used
 
@@ -467,8 +469,10 @@ def best_scale(z: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     return math.exp(t), f(t)
 
 
-def split_by_game(data: Dataset, holdout: float, seed: int = 7) -> tuple[Dataset, Dataset]:
-    """(train, validation): whole games go to one side."""
+def split_by_game(data: D, holdout: float, seed: int = 7) -> tuple[D, D]:
+    """(train, validation): whole games go to one side. ``data`` is any data set with a
+    game index per position (``.game``) and ``.subset(mask)``: this one's, or the move
+    ordering's (order_fit.py)."""
     games = np.unique(data.game)
     rng = np.random.default_rng(seed)
     held = set(rng.choice(games, size=int(len(games) * holdout), replace=False).tolist())

@@ -15,20 +15,25 @@ hand-typed tables (weights.ATTACK_WEIGHT / DEFENCE_WEIGHT per direction) are use
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
 from gomoku.core.rules import Rule, parse_rule
-from gomoku.patterns.tables import COUNT_BITS
 from gomoku.patterns.weights import (
     ATTACK_WEIGHT,
     DATA_DIR,
     DEFENCE_WEIGHT,
+    MALFORMED,
     SUMMARY_INDEX,
     SUMMARY_LIST,
     THREAT_CLASSES,
+    doc_entry,
+    dump_doc,
+    load_shipped,
+    per_direction_table,
+    read_doc,
+    save_text,
     summary_from_name,
     summary_name,
 )
@@ -74,31 +79,26 @@ class OrderWeights:
                 summary_name(s): [self.own[i], self.opp[i]] for i, s in enumerate(SUMMARY_LIST)
             },
         }
-        return "\n".join(json.dumps(doc, indent=1).splitlines()) + "\n"
+        return dump_doc(doc)
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json(), encoding="utf-8")
+        save_text(path, self.to_json())
 
     @classmethod
     def from_json(cls, text: str, source: str = "") -> OrderWeights:
         """Parse an ordering file; ValueError when anything is missing or malformed."""
         try:
-            doc = json.loads(text)
-            if doc["format"] != ORDER_FORMAT:
-                raise ValueError(f"ordering format {doc['format']} (expected {ORDER_FORMAT})")
+            doc = read_doc(text, ORDER_FORMAT, "ordering")
             rule = parse_rule(doc["rule"])
-            unit = int(next(v for k, v in doc.items() if k.startswith("unit")))
-            cells = next(v for k, v in doc.items() if k.startswith("cells"))
+            unit = int(doc_entry(doc, "unit"))
+            cells = doc_entry(doc, "cells")
             own = [-1] * len(SUMMARY_LIST)
             opp = [-1] * len(SUMMARY_LIST)
             for name, (a, d) in cells.items():
                 i = SUMMARY_INDEX[summary_from_name(name)]
                 own[i], opp[i] = int(a), int(d)
-            pair = [int(v) for row in next(v for k, v in doc.items() if k.startswith("threat"))
-                    for v in row]  # fmt: skip
-            last = [int(v) for row in next(v for k, v in doc.items() if k.startswith("last"))
-                    for v in row]  # fmt: skip
+            pair = [int(v) for row in doc_entry(doc, "threat") for v in row]
+            last = [int(v) for row in doc_entry(doc, "last") for v in row]
             if len(pair) != THREAT_PAIRS or len(last) != LAST_CATEGORIES**2:
                 raise ValueError("the threat pair or last stones table has the wrong size")
             if min(own) < 0 or min(opp) < 0 or min(pair) < 0 or min(last) < 0:
@@ -106,20 +106,13 @@ class OrderWeights:
             if max(own) + max(opp) + max(pair) + max(last) > MAX_SCORE:
                 raise ValueError(f"scores above {MAX_SCORE}")
             return cls(rule, unit, own, opp, pair, last, str(doc.get("note", "")), source)
-        except (KeyError, TypeError, ValueError, StopIteration, json.JSONDecodeError) as exc:
+        except MALFORMED as exc:
             raise ValueError(f"malformed ordering file {source}: {exc!r}") from None
 
     @classmethod
     def classic(cls, rule: Rule) -> OrderWeights:
         """The hand-typed tables: a weight per direction class, summed."""
-
-        def table(weight: dict[int, int]) -> list[int]:
-            return [
-                sum(weight[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
-                for s in SUMMARY_LIST
-            ]
-
-        own, opp = table(ATTACK_WEIGHT), table(DEFENCE_WEIGHT)
+        own, opp = per_direction_table(ATTACK_WEIGHT), per_direction_table(DEFENCE_WEIGHT)
         zeros = [0] * THREAT_PAIRS
         return cls(rule, 1, own, opp, zeros, [0] * LAST_CATEGORIES**2, "classic", "classic")
 
@@ -133,11 +126,5 @@ class OrderWeights:
 def load_order(rule: Rule) -> OrderWeights:
     """The shipped ordering of a rule: its own file, else freestyle's, else the classic
     tables (a missing or broken file never stops the engine)."""
-    for candidate in (order_path(rule), order_path(Rule.FREESTYLE)):
-        try:
-            text = candidate.read_text(encoding="utf-8")
-            w = OrderWeights.from_json(text, str(candidate))
-        except (OSError, ValueError):
-            continue
-        return OrderWeights(rule, w.unit, w.own, w.opp, w.pair, w.last, w.note, w.source)
-    return OrderWeights.classic(rule)
+    w = load_shipped((order_path(rule), order_path(Rule.FREESTYLE)), OrderWeights.from_json)
+    return OrderWeights.classic(rule) if w is None else replace(w, rule=rule)

@@ -117,6 +117,51 @@ def weights_path(rule: Rule) -> Path:
     return DATA_DIR / f"eval-{rule.label}.json"
 
 
+# --- What the evaluation's and the ordering's data files share ------------------------------
+# Both are JSON with a "format" number, a rule, and keys that describe themselves ("cells
+# (summary: ...)"): a reader finds an entry by the start of its key.
+
+MALFORMED = (KeyError, TypeError, ValueError, StopIteration, json.JSONDecodeError)
+
+
+def doc_entry(doc: dict, prefix: str) -> object:
+    """The value of the entry whose key starts with ``prefix`` (StopIteration if none)."""
+    return next(v for k, v in doc.items() if k.startswith(prefix))
+
+
+def read_doc(text: str, expected_format: int, kind: str) -> dict:
+    """The parsed document, after checking its format number (ValueError, KeyError)."""
+    doc = json.loads(text)
+    if doc["format"] != expected_format:
+        raise ValueError(f"{kind} format {doc['format']} (expected {expected_format})")
+    return doc
+
+
+def dump_doc(doc: dict) -> str:
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def save_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def per_direction_table(weight: dict[int, int]) -> list[int]:
+    """Per summary index: the sum over its 4 directions of a weight per pattern class."""
+    return [sum(weight[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10)) for s in SUMMARY_LIST]
+
+
+def load_shipped(paths: tuple[Path, ...], parse):
+    """The first of ``paths`` that reads and parses (``parse(text, source)``), else None:
+    a missing or broken file never stops the engine."""
+    for path in paths:
+        try:
+            return parse(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, ValueError):
+            continue
+    return None
+
+
 FINE = 16  # table units per centi-unit: the evaluation sums in these, then divides
 
 # Key of the optional tables for white to move (weights by colour); the top-level tables
@@ -202,30 +247,26 @@ class EvalWeights:
         }
         if self.by_colour:
             doc[WHITE_KEY] = tables(*self.for_side(2))
-        lines = json.dumps(doc, indent=1).splitlines()
-        return "\n".join(lines) + "\n"
+        return dump_doc(doc)
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.to_json(), encoding="utf-8")
+        save_text(path, self.to_json())
 
     @classmethod
     def from_json(cls, text: str, source: str = "") -> EvalWeights:
         """Parse a weights file; ValueError when anything is missing or malformed."""
         try:
-            doc = json.loads(text)
-            if doc["format"] != WEIGHTS_FORMAT:
-                raise ValueError(f"weights format {doc['format']} (expected {WEIGHTS_FORMAT})")
+            doc = read_doc(text, WEIGHTS_FORMAT, "weights")
             rule = parse_rule(doc["rule"])
-            scale = int(next(v for k, v in doc.items() if k.startswith("scale")))
+            scale = int(doc_entry(doc, "scale"))
             unit = scale * FINE
 
             def fine(v: object) -> int:
                 return int(round(float(v) * unit))
 
             def tables(part: dict) -> tuple[list[int], list[int], list[int], int]:
-                rows = next(v for k, v in part.items() if k.startswith("threat"))
-                cells = next(v for k, v in part.items() if k.startswith("cells"))
+                rows = doc_entry(part, "threat")
+                cells = doc_entry(part, "cells")
                 mover = [0] * len(SUMMARY_LIST)
                 other = [0] * len(SUMMARY_LIST)
                 seen = set()
@@ -248,17 +289,15 @@ class EvalWeights:
                 wm, wo, wt, wtempo = tables(white)
                 w = replace(w, white_mover=wm, white_other=wo, white_threat=wt, white_tempo=wtempo)
             return w
-        except (KeyError, TypeError, ValueError, StopIteration, json.JSONDecodeError) as exc:
+        except MALFORMED as exc:
             raise ValueError(f"malformed weights file {source}: {exc!r}") from None
 
     @classmethod
     def classic(cls, rule: Rule) -> EvalWeights:
         """The hand-typed model: PATTERN_WEIGHT per direction, the mover's x 18/16."""
-        mover, other = [], []
-        for s in SUMMARY_LIST:
-            w = sum(PATTERN_WEIGHT[c] * ((s >> (COUNT_BITS * c)) & 7) for c in range(10))
-            mover.append(w * FINE * TEMPO_NUMERATOR // TEMPO_DENOMINATOR)
-            other.append(-w * FINE)
+        sums = per_direction_table(PATTERN_WEIGHT)
+        mover = [w * FINE * TEMPO_NUMERATOR // TEMPO_DENOMINATOR for w in sums]
+        other = [-w * FINE for w in sums]
         zeros = [0] * THREAT_CLASSES**2
         return cls(rule, 100, mover, other, zeros, 0, "classic hand-typed weights", "classic")
 
@@ -271,14 +310,5 @@ class EvalWeights:
 def load_weights(rule: Rule) -> EvalWeights:
     """The shipped weights of a rule: its own file, else freestyle's, else the classic
     model (a missing or broken file never stops the engine)."""
-    for candidate in (weights_path(rule), weights_path(Rule.FREESTYLE)):
-        try:
-            text = candidate.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        try:
-            w = EvalWeights.from_json(text, str(candidate))
-        except ValueError:
-            continue
-        return replace(w, rule=rule)
-    return EvalWeights.classic(rule)
+    w = load_shipped((weights_path(rule), weights_path(Rule.FREESTYLE)), EvalWeights.from_json)
+    return EvalWeights.classic(rule) if w is None else replace(w, rule=rule)

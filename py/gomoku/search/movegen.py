@@ -230,8 +230,7 @@ def ranked(board: Board) -> list[tuple[int, int]]:
     o = 0 if board.side == 1 else 2
     out = []
     for q in board.candidates:
-        s = board.summary[q]
-        e = _CELL.get(s) or _cell_entry(s)
+        e = cell_key(board.summary[q])
         if not e[o + 1] & (_SPECIAL | F_FAR_OK) and board.near[q] < NEAR1:
             continue
         out.append((e[o] + last_bonus(board, q), q))
