@@ -112,6 +112,24 @@ def test_order_is_the_same_under_the_8_symmetries(seed: int) -> None:
         assert got == {transform(k, x, y, 15): key for (x, y), key in base.items()}
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_generate_orders_quiet_positions_as_ranked_does(seed: int) -> None:
+    """generate's inline last stones look-up (fast) gives ranked's order, which adds
+    last_bonus cell by cell (slow), in quiet positions of random games."""
+    import random
+
+    rng = random.Random(100 + seed)
+    board = Board()
+    compared = 0
+    while board.ply < 40 and not board.winner:
+        moves = order_fit.quiet_candidates(board)
+        if moves is not None:
+            assert moves == [q for _, q in movegen.ranked(board)]
+            compared += 1
+        board.make(rng.choice(movegen.generate(board, None)[:5]))
+    assert compared >= 5
+
+
 def _first(text: str) -> tuple[Board, str]:
     board = Board.from_moves(moves_from_text(text, 15))
     return board, to_text(*board.point(movegen.generate(board)[0]), 15)

@@ -77,10 +77,9 @@ FAR = LAST_CATEGORIES - 1  # the last stones category of a cell far from the sto
 
 def _build_info() -> dict[int, tuple[int, int, int, bool]]:
     """summary -> (threat class, attack score, defence score, has a line four-or-better)."""
-    order = ORDER
     info = {}
     for s in all_summaries():
-        att, dfn = order.own[SUMMARY_INDEX[s]], order.opp[SUMMARY_INDEX[s]]
+        att, dfn = ORDER.own[SUMMARY_INDEX[s]], ORDER.opp[SUMMARY_INDEX[s]]
         line_four = bool((s >> (COUNT_BITS * FOUR)) & 7 or (s >> (COUNT_BITS * OPEN_FOUR)) & 7)
         info[s] = (threat_class(s), att, dfn, line_four)
     return info
@@ -254,6 +253,8 @@ def last_bonus(board: Board, q: int) -> int:
     return LAST_TABLE[last_category(board, q, 2) * LAST_CATEGORIES + last_category(board, q, 1)]
 
 
+# by id(layout): layouts are cached for the process (board.layout), so an id is never
+# reused, and hashing a Layout would hash its tables on every call
 _LAST_MAPS: dict[int, tuple[dict[int, int], ...]] = {}
 
 
