@@ -37,12 +37,18 @@ from gomoku.core.rules import Rule, parse_rule
 from gomoku.game.board import Board
 from gomoku.patterns.order_weights import LAST_CATEGORIES, OrderWeights
 from gomoku.patterns.tables import SIDE_MASK, SIDE_SHIFT
-from gomoku.patterns.weights import SUMMARY_INDEX, SUMMARY_LIST, SUMMARY_THREAT, THREAT_CLASSES
+from gomoku.patterns.weights import SUMMARY_INDEX, SUMMARY_THREAT, THREAT_CLASSES
 from gomoku.search import movegen
-from gomoku_lab.tune import _record_moves, class_counts, lbfgs, read_games, split_by_game
+from gomoku_lab.tune import (
+    MIN_PLY,
+    N_SUMMARIES,
+    _record_moves,
+    class_counts,
+    lbfgs,
+    read_games,
+    split_by_game,
+)
 
-N_SUMMARIES = len(SUMMARY_LIST)
-MIN_PLY = 3  # positions with fewer stones are not used
 SCORE_UNIT = 256  # integer ordering units per logit unit in the shipped file
 
 
@@ -170,11 +176,16 @@ class OrderModel:
     last: np.ndarray  # (N_LAST,)
 
     def scores(self, data: OrderData) -> np.ndarray:
-        pair = SUMMARY_THREAT_A[data.own] * THREAT_CLASSES + SUMMARY_THREAT_A[data.opp]
-        return self.own[data.own] + self.opp[data.opp] + self.pair[pair] + self.last[data.last]
+        own, opp = self.own[data.own], self.opp[data.opp]
+        return own + opp + self.pair[threat_pair_index(data)] + self.last[data.last]
 
 
 SUMMARY_THREAT_A = np.array(SUMMARY_THREAT, dtype=np.int64)
+
+
+def threat_pair_index(data: OrderData) -> np.ndarray:
+    """candidate -> mover's threat class * THREAT_CLASSES + the opponent's."""
+    return SUMMARY_THREAT_A[data.own] * THREAT_CLASSES + SUMMARY_THREAT_A[data.opp]
 
 
 def fit(
@@ -206,7 +217,7 @@ def fit(
         mask[bounds[4] : bounds[5]] = 0
     if not last:
         mask[bounds[5] : bounds[6]] = 0
-    pair_index = SUMMARY_THREAT_A[data.own] * THREAT_CLASSES + SUMMARY_THREAT_A[data.opp]
+    pair_index = threat_pair_index(data)
 
     def model(theta: np.ndarray) -> OrderModel:
         a, d, ro, rp, pt, lt = (theta[bounds[i] : bounds[i + 1]] for i in range(6))
