@@ -38,6 +38,26 @@ def test_selfplay_games_are_finished_legal_and_seeded(games: list[dict]) -> None
         assert board.winner == g["winner"] or (g["winner"] == 0 and board.is_full())
 
 
+def test_match_records_give_the_winners_colour(games: list[dict]) -> None:
+    """The match runner's records name the winning engine in ``winner`` and the result
+    from black's view in ``result``: the colour comes from the result."""
+    decided = [g for g in games if g["winner"]][:4]
+    assert {g["winner"] for g in decided} == {1, 2}
+    as_match = []
+    for i, g in enumerate(decided):
+        engine = "engine1" if i % 2 else "engine2"  # the winner's name says nothing of colour
+        result = "1-0" if g["winner"] == 1 else "0-1"
+        as_match.append({"moves": g["moves"], "result": result, "winner": engine})
+    ours = tune.build_dataset(decided, Rule.FREESTYLE)
+    theirs = tune.build_dataset(as_match, Rule.FREESTYLE)
+    assert theirs.positions == ours.positions > 0
+    assert np.array_equal(theirs.target, ours.target)
+    draw = {"moves": decided[0]["moves"], "result": "1/2-1/2", "winner": None}
+    assert set(tune.build_dataset([draw], Rule.FREESTYLE).target) == {0.5}
+    with pytest.raises(ValueError, match="unknown game result"):
+        tune.build_dataset([{"moves": "h8 h9 i9", "result": "2-0"}], Rule.FREESTYLE)
+
+
 def test_features_agree_with_the_boards_incremental_evaluation(games: list[dict]) -> None:
     """The tuner's features, scored by the shipped weights, give the engine's evaluation."""
     weights = load_weights(Rule.FREESTYLE)

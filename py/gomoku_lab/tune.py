@@ -161,10 +161,19 @@ def _record_moves(rec: dict, size: int) -> list[tuple[int, int]]:
     return [(int(m[0]), int(m[1])) for m in moves]
 
 
+MATCH_RESULTS = {"1-0": 1, "0-1": 2, "1/2-1/2": 0}  # the match runner's, black's view
+
+
 def _record_winner(rec: dict) -> int:
-    """0 draw, 1 black, 2 white."""
+    """0 draw, 1 black, 2 white: a self-play record's ``winner`` colour, or a match
+    record's ``result`` (its ``winner`` names an engine, not a colour)."""
     if "winner_colour" in rec:
         return int(rec["winner_colour"])
+    if "result" in rec:
+        try:
+            return MATCH_RESULTS[rec["result"]]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown game result {rec['result']!r}") from None
     return int(rec.get("winner", 0) or 0)
 
 
