@@ -274,7 +274,9 @@ class Board:
         self.near = [0] * n
         self.candidates: set[int] = set()
         self.history: list[int] = []
-        self._undo: list[tuple[int, list]] = []  # per move: packed before it, changed cells
+        # per move: packed and hash before it, (cell, key index, key, summary, value) before it
+        # of each empty cell whose key it changed
+        self._undo: list[tuple[int, int, list]] = []
         self.side = BLACK
         self.winner = EMPTY
         self._zb, self._zw, self._zside = zobrist_keys(n)
@@ -386,6 +388,9 @@ class Board:
         before = self.packed
         packed = before - cell_value[p]  # p is no longer an empty cell
         cells[p] = side
+        # Every empty cell whose key changes is recorded with its old key, summary and
+        # value (almost all of them change class too), so unmake restores them in one
+        # pass over the record instead of walking the update list again.
         changed = []
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
             if cells[q]:
@@ -393,17 +398,17 @@ class Board:
             k0 = keys[i]
             k1 = k0 + a
             keys[i] = k1
+            s0 = summary[q]
+            v0 = cell_value[q]
+            changed.append((q, i, k0, s0, v0))
             d = table[k1] - table[k0]
-            if d:  # the cell's classes changed (often they do not)
-                s0 = summary[q]
-                v0 = cell_value[q]
-                changed.append((q, s0, v0))
+            if d:  # the cell's classes changed
                 s = s0 + d
                 summary[q] = s
                 v = values[s]
                 packed += v - v0
                 cell_value[q] = v
-        self._undo.append((before, changed))
+        self._undo.append((before, self.hash, changed))
         self.packed = packed
         near = self.near
         cand = self.candidates
@@ -425,32 +430,25 @@ class Board:
     def unmake(self) -> None:
         """Take back the last move (no checks)."""
         p = self.history.pop()
-        side = 3 - self.side
-        self.side = side
-        lay = self.layout
-        cells = self.cells
+        self.side = 3 - self.side
         keys = self.keys
         summary = self.summary
         cell_value = self.cell_value
-        before, changed = self._undo.pop()
-        for q, s0, v0 in changed:
+        self.packed, self.hash, changed = self._undo.pop()
+        for q, i, k0, s0, v0 in changed:
+            keys[i] = k0
             summary[q] = s0
             cell_value[q] = v0
-        for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
-            if not cells[q]:
-                keys[i] -= a
-        cells[p] = EMPTY
-        self.packed = before
+        self.cells[p] = EMPTY
         near = self.near
         cand = self.candidates
-        for q, inc in lay.near_updates[p]:
+        for q, inc in self.layout.near_updates[p]:
             v = near[q] - inc
             near[q] = v
             if not v:
                 cand.discard(q)
         if near[p]:
             cand.add(p)
-        self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
         self.winner = EMPTY
 
     # --- queries ----------------------------------------------------------------------
