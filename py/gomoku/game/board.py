@@ -95,6 +95,8 @@ class Layout:
     updates_white: tuple[tuple[tuple[int, int, int], ...], ...]
     # per cell p: tuple of (q, near increment) for on-board q within distance 2
     near_updates: tuple[tuple[tuple[int, int], ...], ...]
+    # per cell p: the slice of the rows from 2 above p to 2 below it (all of near_updates[p])
+    near_band: tuple[slice, ...]
     # per cell p: the on-board cells on the 4 lines through p within 4 cells of it
     line_neighbours: tuple[frozenset[int], ...]
     # per key: packed summary counters (both sides) of its (black, white) class pair
@@ -166,6 +168,7 @@ def layout(size: int, rule: Rule) -> Layout:
         tuple(ub),
         tuple(uw),
         tuple(nu),
+        tuple(slice(p - 2 * width - 2, p + 2 * width + 3) for p in range(cells)),
         tuple(ln),
         counts,
         table.black,
@@ -275,8 +278,8 @@ class Board:
         self.candidates: set[int] = set()
         self.history: list[int] = []
         # per move: packed and hash before it, (cell, key index, key, summary, value) before it
-        # of each empty cell whose key it changed
-        self._undo: list[tuple[int, int, list]] = []
+        # of each empty cell whose key it changed, near[] of its band, candidates it added
+        self._undo: list[tuple[int, int, list, list, list]] = []
         self.side = BLACK
         self.winner = EMPTY
         self._zb, self._zw, self._zside = zobrist_keys(n)
@@ -408,14 +411,20 @@ class Board:
                 v = values[s]
                 packed += v - v0
                 cell_value[q] = v
-        self._undo.append((before, self.hash, changed))
         self.packed = packed
         near = self.near
+        # near[] is restored from a copy of the band of rows p's neighbourhood spans
+        # (one slice copy is cheaper than a second walk), candidates by dropping the
+        # cells this move added
+        band = lay.near_band[p]
+        added = []
+        self._undo.append((before, self.hash, changed, near[band], added))
         cand = self.candidates
         cand.discard(p)
         for q, inc in lay.near_updates[p]:
             if not near[q] and not cells[q]:
                 cand.add(q)
+                added.append(q)
             near[q] += inc
         self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
         self.history.append(p)
@@ -434,19 +443,17 @@ class Board:
         keys = self.keys
         summary = self.summary
         cell_value = self.cell_value
-        self.packed, self.hash, changed = self._undo.pop()
+        self.packed, self.hash, changed, near_before, added = self._undo.pop()
         for q, i, k0, s0, v0 in changed:
             keys[i] = k0
             summary[q] = s0
             cell_value[q] = v0
         self.cells[p] = EMPTY
         near = self.near
+        near[self.layout.near_band[p]] = near_before
         cand = self.candidates
-        for q, inc in self.layout.near_updates[p]:
-            v = near[q] - inc
-            near[q] = v
-            if not v:
-                cand.discard(q)
+        if added:
+            cand.difference_update(added)
         if near[p]:
             cand.add(p)
         self.winner = EMPTY
