@@ -142,6 +142,27 @@ def cell_key(s: int) -> tuple[int, int, int, int]:
     return _CELL.get(s) or _cell_entry(s)
 
 
+class _MoverCells(dict):
+    """Full cell summary -> (ordering key shifted left by CELL_BITS, flags) for one side to
+    move (cell_key's half for it), filled on first use: generate's look-up, one subscript
+    with no offset arithmetic."""
+
+    def __init__(self, o: int) -> None:
+        super().__init__()
+        self.o = o  # 0: black to move, 2: white
+
+    def __missing__(self, s: int) -> tuple[int, int]:
+        e = cell_key(s)
+        v = (e[self.o] << CELL_BITS, e[self.o + 1])
+        if len(self) >= CELL_CACHE_LIMIT:
+            self.clear()
+        self[s] = v
+        return v
+
+
+_MOVER_CELLS = (None, _MoverCells(0), _MoverCells(2))  # by the side to move
+
+
 def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[int]:
     """Ordered candidate cells for the side to move (see module doc).
 
@@ -154,41 +175,33 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     candidates on the board then means black has no move that is not lost (its only
     block of a five is forbidden).
     """
-    if not board.history:
+    history = board.history
+    if not history:
         c = board.size // 2
         return [board.layout.index(c, c)]
     banned = black_forbidden(board) if board.rule is Rule.RENJU and board.side == BLACK else ()
-    last = LAST_TABLE
-    if last is not None:
-        maps = last_category_maps(board.layout)
-        history = board.history
-        to_theirs = maps[history[-1]]
-        to_mine = maps[history[-2]] if len(history) >= 2 else {}
+    # the last stones part of the key, already shifted: last[mine[q] + theirs[q]]
+    mine_rows, theirs_rows = last_category_rows(board.layout)
+    theirs = theirs_rows[history[-1]]
+    mine = mine_rows[history[-2]] if len(history) >= 2 else mine_rows[0]  # cell 0: a wall
+    last = _LAST_SHIFTED
     summary = board.summary
     near = board.near
-    cache = _CELL
-    o = 0 if board.side == 1 else 2
+    cache = _MOVER_CELLS[board.side]
     special = 0
     scored = []
     for q in board.candidates:
         if banned and q in banned:
             continue
-        s = summary[q]
-        e = cache.get(s)
-        if e is None:
-            e = _cell_entry(s)
-        flags = e[o + 1]
+        e = cache[summary[q]]
+        flags = e[1]
         if flags & _SPECIAL:
             if flags & F_WIN:
                 return [q]
             special |= flags
         elif near[q] < NEAR1 and not flags & F_FAR_OK:
             continue  # distance 2 and neither attack nor a real block
-        if last is None:
-            scored.append((e[o] << CELL_BITS) | q)
-        else:
-            k = e[o] + last[to_mine.get(q, FAR) * LAST_CATEGORIES + to_theirs.get(q, FAR)]
-            scored.append((k << CELL_BITS) | q)
+        scored.append((e[0] + last[mine[q] + theirs[q]]) | q)
     if banned and not special & F_BLOCK_FIVE and board.fives(3 - board.side):
         return []  # renju: every block of the opponent's five is forbidden to black
     scored.sort(reverse=True)
@@ -198,11 +211,11 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     if special & F_OPEN_FOUR:
         for k in scored:
             q = k & mask
-            if cache[summary[q]][o + 1] & F_OPEN_FOUR:
+            if cache[summary[q]][1] & F_OPEN_FOUR:
                 return [q]
     if special & F_THREAT:
         # Only our fours and the cells where the opponent would make a four or better.
-        return [k & mask for k in scored if cache[summary[k & mask]][o + 1] & F_FORCING_OK]
+        return [k & mask for k in scored if cache[summary[k & mask]][1] & F_FORCING_OK]
     if max_moves is not None and len(scored) > max_moves:
         del scored[max_moves:]
     return [k & mask for k in scored]
@@ -251,6 +264,40 @@ def last_bonus(board: Board, q: int) -> int:
     if LAST_TABLE is None or not board.history:
         return 0
     return LAST_TABLE[last_category(board, q, 2) * LAST_CATEGORIES + last_category(board, q, 1)]
+
+
+# The last stones table shifted like the keys (zeros without a table: the classic keys).
+_LAST_SHIFTED = tuple(v << CELL_BITS for v in LAST_TABLE or [0] * LAST_CATEGORIES**2)
+_LAST_ROWS: dict[int, tuple[list, list]] = {}
+
+
+def last_category_rows(layout: Layout) -> tuple[list, list]:
+    """generate's form of last_category_maps: per cell p, a list over all cells q of q's
+    category from p times LAST_CATEGORIES (row p of ``mine``: p is the mover's last stone)
+    and of the category itself (``theirs``). Rows are built when a stone is first played
+    on their cell (a list index is cheaper than the maps' dict.get with a default)."""
+    rows = _LAST_ROWS.get(id(layout))
+    if rows is None:
+        rows = _LAST_ROWS[id(layout)] = (_LazyRows(layout, LAST_CATEGORIES), _LazyRows(layout, 1))
+    return rows
+
+
+class _LazyRows(list):
+    """Per cell p (built on first use): [category of q from p * scale for every cell q]."""
+
+    def __init__(self, layout: Layout, scale: int) -> None:
+        super().__init__([None] * layout.cells)
+        self.maps = last_category_maps(layout)
+        self.scale = scale
+
+    def __getitem__(self, p: int) -> list[int]:
+        row = super().__getitem__(p)
+        if row is None:
+            row = [FAR * self.scale] * len(self)
+            for q, c in self.maps[p].items():
+                row[q] = c * self.scale
+            self[p] = row
+        return row
 
 
 # by id(layout): layouts are cached for the process (board.layout), so an id is never
