@@ -22,6 +22,7 @@ from gomoku.patterns.order_weights import LAST_CATEGORIES, load_order
 from gomoku.patterns.tables import (
     BLACK,
     COUNT_BITS,
+    FIVE,
     FOUR,
     OPEN_FOUR,
     SIDE_MASK,
@@ -94,6 +95,8 @@ def cell_threats(board: Board, p: int) -> tuple[int, int]:
     black, white = INFO[s & SIDE_MASK][0], INFO[(s >> SIDE_SHIFT) & SIDE_MASK][0]
     return (black, white) if board.side == 1 else (white, black)
 
+
+_FIVE_SHIFT = (0, COUNT_BITS * FIVE, SIDE_SHIFT + COUNT_BITS * FIVE)  # by side: five counter
 
 # Per full cell summary (both sides), cached: ordering key and flags for either mover.
 F_WIN, F_BLOCK_FIVE, F_OPEN_FOUR, F_THREAT, F_FAR_OK, F_FORCING_OK = 1, 2, 4, 8, 16, 32
@@ -187,7 +190,26 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
     last = _LAST_SHIFTED
     summary = board.summary
     near = board.near
-    cache = _MOVER_CELLS[board.side]
+    side = board.side
+    cache = _MOVER_CELLS[side]
+    if board.fives(3 - side) and not board.fives(side):
+        # The opponent makes five next move and we cannot first (the most common forced
+        # node): the answer is its five cells (F_BLOCK_FIVE), in cell order, so the
+        # other candidates need no score and nothing needs sorting. A cell makes five
+        # only next to a stone, so all five cells are candidates.
+        five = _FIVE_SHIFT[3 - side]
+        floor = (B_BLOCK_FIVE * BUCKET_SCALE) << CELL_BITS
+        blocks = [
+            q
+            for q in board.candidates
+            if (summary[q] >> five) & 7
+            and q not in banned
+            and cache[summary[q]][0] + last[mine[q] + theirs[q]] >= floor
+        ]
+        if not blocks:
+            return []  # renju: every block of the opponent's five is forbidden to black
+        blocks.sort()
+        return blocks
     special = 0
     scored = []
     for q in board.candidates:
@@ -204,18 +226,22 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
         scored.append((e[0] + last[mine[q] + theirs[q]]) | q)
     if banned and not special & F_BLOCK_FIVE and board.fives(3 - board.side):
         return []  # renju: every block of the opponent's five is forbidden to black
-    scored.sort(reverse=True)
     mask = (1 << CELL_BITS) - 1
     if special & F_BLOCK_FIVE:
         return sorted(k & mask for k in scored if k >> CELL_BITS >= B_BLOCK_FIVE * BUCKET_SCALE)
     if special & F_OPEN_FOUR:
+        scored.sort(reverse=True)
         for k in scored:
             q = k & mask
             if cache[summary[q]][1] & F_OPEN_FOUR:
                 return [q]
     if special & F_THREAT:
-        # Only our fours and the cells where the opponent would make a four or better.
-        return [k & mask for k in scored if cache[summary[k & mask]][1] & F_FORCING_OK]
+        # Only our fours and the cells where the opponent would make a four or better
+        # (filtered before sorting: the same order, fewer to sort).
+        forcing = [k for k in scored if cache[summary[k & mask]][1] & F_FORCING_OK]
+        forcing.sort(reverse=True)
+        return [k & mask for k in forcing]
+    scored.sort(reverse=True)
     if max_moves is not None and len(scored) > max_moves:
         del scored[max_moves:]
     return [k & mask for k in scored]
