@@ -240,6 +240,12 @@ def cell_values(rule: Rule) -> CellValues:
     return CellValues(load_weights(rule))
 
 
+# Added to packed >> VALUE_SHIFT, makes every signed EVAL_BITS field non-negative (each
+# holds its value + EVAL_HALF), so one field reads back with a shift and a mask alone
+# (no borrow from the fields below it).
+EVAL_BIAS = sum(EVAL_HALF << (EVAL_BITS * j) for j in range(4))
+
+
 def unpack_eval(packed: int) -> tuple[int, int, int, int]:
     """The four signed sums of a packed total: (black as mover, black as other, white as
     mover, white as other)."""

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gomoku.core.rules import Rule
-from gomoku.game.board import BLACK, Board
+from gomoku.game.board import BLACK, THREAT_BITS, THREAT_FIELD, WHITE, WHITE_THREAT_SHIFT, Board
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import (
@@ -43,8 +43,10 @@ from gomoku.patterns.tables import (
     OPEN_THREE,
     SIDE_SHIFT,
     T_DOUBLE_THREE,
+    T_FIVE,
     T_FOUR,
     T_FOUR_THREE,
+    T_OPEN_FOUR,
 )
 from gomoku.search.movegen import generate
 from gomoku.search.timeman import TimeManager
@@ -467,8 +469,12 @@ class Searcher:
 def threatened(board: Board, side: int) -> bool:
     """Does the opponent of ``side`` threaten something the side must answer: a five to
     make, an open four to make (an open three), or a four-three to make?"""
-    opp = 3 - side
-    return bool(board.fives(opp) or board.open_fours(opp) or board.threat_count(opp, T_FOUR_THREE))
+    packed, field = board.packed, _FIELDS[3 - side]
+    return bool(
+        (packed >> field[T_FIVE]) & THREAT_FIELD
+        or (packed >> field[T_OPEN_FOUR]) & THREAT_FIELD
+        or (packed >> field[T_FOUR_THREE]) & THREAT_FIELD
+    )
 
 
 def four_capable(board: Board, side: int) -> int:
@@ -481,6 +487,19 @@ def four_capable(board: Board, side: int) -> int:
     )
 
 
+def _threat_fields(side: int) -> tuple[int, ...]:
+    """Per threat class: the shift of ``side``'s count field in Board.packed (as
+    Board.threat_count reads it)."""
+    return tuple(
+        (WHITE_THREAT_SHIFT if side == WHITE else 0) + THREAT_BITS * t for t in range(T_FIVE + 1)
+    )
+
+
+# by side: quick_result and threatened run at every node, so they read the counts off
+# board.packed here rather than through a Board method call per count
+_FIELDS = ((), _threat_fields(BLACK), _threat_fields(WHITE))
+
+
 def quick_result(board: Board, ply: int) -> int | None:
     """A won or lost score read off the threat counts, or None (see the module doc).
 
@@ -491,10 +510,12 @@ def quick_result(board: Board, ply: int) -> int | None:
     also loses when its only block is forbidden, and black's wins are left to the search
     (their cells may be forbidden)."""
     side = board.side
-    if board.fives(side):
+    packed = board.packed
+    mine = _FIELDS[side]
+    if (packed >> mine[T_FIVE]) & THREAT_FIELD:
         return WIN_SCORE - ply - 1  # we make five next move
     opp = 3 - side
-    opp_fives = board.fives(opp)
+    opp_fives = (packed >> _FIELDS[opp][T_FIVE]) & THREAT_FIELD
     renju_black = side == BLACK and board.rule is Rule.RENJU
     if opp_fives:
         if opp_fives >= 2 or (renju_black and forbidden(board, five_cell(board, opp))):
@@ -502,10 +523,11 @@ def quick_result(board: Board, ply: int) -> int | None:
         return None
     if renju_black:
         return None  # black's open fours and double threats may sit on forbidden points
-    if board.open_fours(side):
+    if (packed >> mine[T_OPEN_FOUR]) & THREAT_FIELD:
         return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
     if (
-        board.threat_count(side, T_FOUR_THREE) or board.threat_count(side, T_DOUBLE_THREE)
+        (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
+        or (packed >> mine[T_DOUBLE_THREE]) & THREAT_FIELD
     ) and not four_capable(board, opp):
         return WIN_SCORE - ply - 5
     return None
