@@ -210,6 +210,23 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
             return []  # renju: every block of the opponent's five is forbidden to black
         blocks.sort()
         return blocks
+    if (
+        not banned
+        and board.open_fours(3 - side)
+        and not board.fives(side)
+        and not board.open_fours(side)
+    ):
+        # The opponent threatens an open four (or double four), we have no five nor open
+        # four to make first: the F_THREAT answer below, built without scoring the other
+        # cells. Every such cell of the opponent's lies within distance 2 of a stone, so
+        # it is a candidate, and a forcing cell always passes the distance-2 filter.
+        forcing = []
+        for q in board.candidates:
+            e = cache[summary[q]]
+            if e[1] & F_FORCING_OK:
+                forcing.append((e[0] + last[mine[q] + theirs[q]]) | q)
+        forcing.sort(reverse=True)
+        return [k & ((1 << CELL_BITS) - 1) for k in forcing]
     special = 0
     scored = []
     for q in board.candidates:
