@@ -314,18 +314,15 @@ class Searcher:
         )
         return best_score, best_move
 
-    def _count_node(self) -> None:
-        """Count a node; stop (SearchStopped) past the node budget, or past the hard
-        deadline (the clock is read every CHECK_EVERY nodes: it costs more than a node)."""
-        self.nodes += 1
-        if not self.nodes % CHECK_EVERY:
-            if time.perf_counter() > self.hard_deadline:
-                raise SearchStopped
-        if self.nodes > self.max_nodes:
-            raise SearchStopped
-
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self._count_node()
+        # Count the node; stop past the node budget or the hard deadline (the clock is
+        # read every CHECK_EVERY nodes: it costs more than a node). Inline, here and in
+        # _quiesce, as it runs at every node.
+        self.nodes = nodes = self.nodes + 1
+        if nodes > self.max_nodes or (
+            not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+        ):
+            raise SearchStopped
         board = self.board
         side = board.side
         quick = quick_result(board, ply)
@@ -333,7 +330,7 @@ class Searcher:
             return quick
         if ply >= MAX_PLY:
             return evaluate(board)
-        opp_fives = board.fives(3 - side)
+        opp_fives = (board.packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD
         if depth <= 0 and not opp_fives:
             return self._quiesce(alpha, beta, ply, QS_FOURS)
         if depth <= 0:
@@ -433,13 +430,19 @@ class Searcher:
     def _quiesce(self, alpha: int, beta: int, ply: int, fours: int) -> int:
         """VCF quiescence: stand pat on the evaluation or play one of our fours (at most
         ``fours`` more); a four's block is forced and costs nothing."""
-        self._count_node()
+        self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
+        if nodes > self.max_nodes or (
+            not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+        ):
+            raise SearchStopped
         board = self.board
         quick = quick_result(board, ply)
         if quick is not None:
             return quick
         side = board.side
-        if board.fives(3 - side):  # exactly one (quick_result): block it
+        mine = _FIELDS[side]
+        if (board.packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
+            # exactly one (quick_result): block it
             q = five_cell(board, 3 - side)
             board.make(q)
             score = -self._quiesce(-beta, -alpha, ply + 1, fours)
@@ -448,7 +451,10 @@ class Searcher:
         stand = evaluate(board)
         if stand >= beta or fours <= 0 or ply >= MAX_PLY:
             return stand
-        if not (board.threat_count(side, T_FOUR) or board.threat_count(side, T_FOUR_THREE)):
+        packed = board.packed
+        if not (
+            (packed >> mine[T_FOUR]) & THREAT_FIELD or (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
+        ):
             return stand
         best = stand
         if stand > alpha:
@@ -554,12 +560,14 @@ def four_cells(board: Board, side: int) -> list[int]:
     three_shift = shift + COUNT_BITS * (OPEN_THREE - FOUR)
     summary = board.summary
     history = board.history
-    near = board.layout.line_neighbours[history[-2]] if len(history) >= 2 else None
+    cells = board.candidates
+    if len(history) >= 2:  # the candidates near our last stone (a C-level intersection)
+        cells = board.layout.line_neighbours[history[-2]] & cells
     out = []
     renju_black = side == BLACK and board.rule is Rule.RENJU
-    for q in board.candidates:
+    for q in cells:
         s = summary[q]
-        if (s >> shift) & 7 and (near is None or q in near):
+        if (s >> shift) & 7:
             if renju_black and forbidden(board, q):
                 continue
             out.append(((s >> three_shift) & 7, q))

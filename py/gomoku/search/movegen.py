@@ -196,37 +196,50 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
         # The opponent makes five next move and we cannot first (the most common forced
         # node): the answer is its five cells (F_BLOCK_FIVE), in cell order, so the
         # other candidates need no score and nothing needs sorting. A cell makes five
-        # only next to a stone, so all five cells are candidates.
+        # only next to a stone, so all five cells are candidates; they are usually on
+        # the lines through the opponent's last stone, so those are looked at first.
         five = _FIVE_SHIFT[3 - side]
+        near_last = board.layout.line_neighbours[history[-1]] & board.candidates
+        fives = [q for q in near_last if (summary[q] >> five) & 7]
+        if len(fives) < board.fives(3 - side):  # not all of them there
+            fives = [q for q in board.candidates if (summary[q] >> five) & 7]
         floor = (B_BLOCK_FIVE * BUCKET_SCALE) << CELL_BITS
         blocks = [
             q
-            for q in board.candidates
-            if (summary[q] >> five) & 7
-            and q not in banned
-            and cache[summary[q]][0] + last[mine[q] + theirs[q]] >= floor
+            for q in fives
+            if q not in banned and cache[summary[q]][0] + last[mine[q] + theirs[q]] >= floor
         ]
         if not blocks:
             return []  # renju: every block of the opponent's five is forbidden to black
         blocks.sort()
         return blocks
-    if (
-        not banned
-        and board.open_fours(3 - side)
-        and not board.fives(side)
-        and not board.open_fours(side)
-    ):
-        # The opponent threatens an open four (or double four), we have no five nor open
-        # four to make first: the F_THREAT answer below, built without scoring the other
-        # cells. Every such cell of the opponent's lies within distance 2 of a stone, so
-        # it is a candidate, and a forcing cell always passes the distance-2 filter.
-        forcing = []
+    mask = (1 << CELL_BITS) - 1
+    if not banned and not board.fives(side) and not board.open_fours(side):
+        # We have no five nor open four to make (and the opponent no five, above), so the
+        # threat counts say which case of the general loop below applies, and each is
+        # built without its tests. (Under renju black's banned cells could hide them.)
+        if board.open_fours(3 - side):
+            # The opponent threatens an open four (or double four): the F_THREAT answer,
+            # without scoring the other cells. Every such cell of the opponent's lies
+            # within distance 2 of a stone, so it is a candidate, and a forcing cell
+            # always passes the distance-2 filter.
+            forcing = []
+            for q in board.candidates:
+                e = cache[summary[q]]
+                if e[1] & F_FORCING_OK:
+                    forcing.append((e[0] + last[mine[q] + theirs[q]]) | q)
+            forcing.sort(reverse=True)
+            return [k & mask for k in forcing]
+        # Quiet: no cell is special (_SPECIAL), only the distance-2 filter applies.
+        scored = []
         for q in board.candidates:
             e = cache[summary[q]]
-            if e[1] & F_FORCING_OK:
-                forcing.append((e[0] + last[mine[q] + theirs[q]]) | q)
-        forcing.sort(reverse=True)
-        return [k & ((1 << CELL_BITS) - 1) for k in forcing]
+            if e[1] & F_FAR_OK or near[q] >= NEAR1:
+                scored.append((e[0] + last[mine[q] + theirs[q]]) | q)
+        scored.sort(reverse=True)
+        if max_moves is not None:
+            del scored[max_moves:]
+        return [k & mask for k in scored]
     special = 0
     scored = []
     for q in board.candidates:
@@ -243,7 +256,6 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
         scored.append((e[0] + last[mine[q] + theirs[q]]) | q)
     if banned and not special & F_BLOCK_FIVE and board.fives(3 - board.side):
         return []  # renju: every block of the opponent's five is forbidden to black
-    mask = (1 << CELL_BITS) - 1
     if special & F_BLOCK_FIVE:
         return sorted(k & mask for k in scored if k >> CELL_BITS >= B_BLOCK_FIVE * BUCKET_SCALE)
     if special & F_OPEN_FOUR:
