@@ -25,6 +25,7 @@ from gomoku.patterns.tables import (
     FIVE,
     FOUR,
     OPEN_FOUR,
+    OPEN_THREE,
     SIDE_MASK,
     SIDE_SHIFT,
     T_DOUBLE_THREE,
@@ -36,6 +37,7 @@ from gomoku.patterns.tables import (
     T_OPEN_THREE,
     T_OPEN_TWO,
     T_THREE,
+    WHITE,
     all_summaries,
     threat_class,
 )
@@ -97,6 +99,23 @@ def cell_threats(board: Board, p: int) -> tuple[int, int]:
 
 
 _FIVE_SHIFT = (0, COUNT_BITS * FIVE, SIDE_SHIFT + COUNT_BITS * FIVE)  # by side: five counter
+
+
+def _forcing_mask(side: int) -> int:
+    """The full summary bits that give a cell F_FORCING_OK for ``side`` to move: a count of
+    its fours, open fours or fives, or two or more of its open threes (so its threat class
+    is T_FOUR or better, T_DOUBLE_THREE included), or the opponent's four or open four on
+    a line (INFO's line four). Tested equal to the flag."""
+
+    def field(pattern: int) -> int:
+        return 7 << (COUNT_BITS * pattern)
+
+    own = field(FOUR) | field(OPEN_FOUR) | field(FIVE) | (6 << (COUNT_BITS * OPEN_THREE))
+    opp = field(FOUR) | field(OPEN_FOUR)
+    return own | (opp << SIDE_SHIFT) if side == BLACK else (own << SIDE_SHIFT) | opp
+
+
+_FORCING_MASK = (0, _forcing_mask(BLACK), _forcing_mask(WHITE))  # by the side to move
 
 # Per full cell summary (both sides), cached: ordering key and flags for either mover.
 F_WIN, F_BLOCK_FIVE, F_OPEN_FOUR, F_THREAT, F_FAR_OK, F_FORCING_OK = 1, 2, 4, 8, 16, 32
@@ -224,10 +243,11 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
             # within distance 2 of a stone, so it is a candidate, and a forcing cell
             # always passes the distance-2 filter.
             forcing = []
+            forcing_mask = _FORCING_MASK[side]
             for q in board.candidates:
-                e = cache[summary[q]]
-                if e[1] & F_FORCING_OK:
-                    forcing.append((e[0] + last[mine[q] + theirs[q]]) | q)
+                s = summary[q]
+                if s & forcing_mask:  # F_FORCING_OK, read off the summary
+                    forcing.append((cache[s][0] + last[mine[q] + theirs[q]]) | q)
             forcing.sort(reverse=True)
             return [k & mask for k in forcing]
         # Quiet: no cell is special (_SPECIAL), only the distance-2 filter applies.
