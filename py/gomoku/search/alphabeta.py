@@ -70,6 +70,7 @@ DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 LMR_DIVISOR = 2.0  # reduction = ln(depth) * ln(index + 1) / LMR_DIVISOR, at least 1
+GENERATED_LIMIT = 50_000  # generated move lists a search keeps (then starts afresh)
 QS_FOURS = 6  # fours in a row the quiescence search may play
 SINGLE_REPLY_EXTENSION = 1  # plies a node with one reply (the block of a five) gives back
 # Shallow pruning at non-PV nodes where the opponent threatens nothing (evaluation units:
@@ -132,6 +133,8 @@ class Searcher:
         self.nodes = 0
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 8)]
         self.history: dict[int, int] = {}
+        # (hash, last stone, the one before, ply < 4) -> generate's moves at that node
+        self.generated: dict[tuple[int, int, int, bool], list[int]] = {}
         self.soft_deadline = float("inf")
         self.hard_deadline = float("inf")
         self.max_nodes = 1 << 62
@@ -164,6 +167,7 @@ class Searcher:
         self.nodes = 0
         self.tt.new_search()
         self.history.clear()
+        self.generated.clear()
         moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
         if not moves:  # renju: every candidate of black's is lost or forbidden
             empty = [q for q in board.layout.onboard if board.cells[q] == 0]
@@ -215,6 +219,7 @@ class Searcher:
                 break
         best.nodes = self.nodes
         best.elapsed = time.perf_counter() - self.start
+        self.generated.clear()  # memory: only this search could use them
         return best
 
     def pv_line(self, first: int, limit: int = 16) -> list[int]:
@@ -359,7 +364,19 @@ class Searcher:
                 if score <= alpha:  # razoring: far below alpha and no VCF lifts it
                     return score
 
-        moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
+        # generate's list depends only on the stones, the side to move and the last two
+        # stones (the ordering's last stones term), so a node met again (the next
+        # iteration, a re-search; a quarter of the generations) reuses it, found by the
+        # Zobrist key as the transposition table finds its entries. The lists are never
+        # changed after generate.
+        history = board.history
+        gen_key = (key, history[-1], history[-2] if len(history) >= 2 else -1, ply < 4)
+        moves = self.generated.get(gen_key)
+        if moves is None:
+            moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
+            if len(self.generated) >= GENERATED_LIMIT:
+                self.generated.clear()
+            self.generated[gen_key] = moves
         if not moves:  # board full: draw; else (renju) black has only forbidden moves
             return -(WIN_SCORE - ply - 1) if board.candidates else 0
         if len(moves) > 1:
