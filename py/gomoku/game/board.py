@@ -436,6 +436,10 @@ class Board:
         self.history.append(p)
         self.side = 3 - side
 
+    def hash_after(self, p: int) -> int:
+        """The hash after the side to move plays p (as make would set it, without making)."""
+        return self.hash ^ (self._zb if self.side == BLACK else self._zw)[p] ^ self._zside
+
     def pass_move(self) -> None:
         """Hand the move to the other side without a stone (hash included); a second call
         undoes it. Used to ask what the opponent could do if it moved now."""

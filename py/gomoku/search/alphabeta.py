@@ -403,24 +403,43 @@ class Searcher:
             child_depth += SINGLE_REPLY_EXTENSION
         reduce_from = LMR_FROM if depth >= LMR_MIN_DEPTH and len(moves) > LMR_FROM + 1 else 999
         for index, q in enumerate(moves):
-            board.make(q)
-            if board.winner:
+            if board.wins_at(q, side):
                 score = WIN_SCORE - ply - 1
-            elif first:
-                score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
+                made = False
             else:
-                if index >= reduce_from:
-                    # late move reduction: a late move gets LMR_TABLE plies less unless it
-                    # beats alpha, then it is searched again at full depth
-                    r = LMR_TABLE[min(depth, 63)][min(index, 63)]
-                    score = -self._negamax(child_depth - r, -alpha - 1, -alpha, ply + 1)
-                    if score > alpha:
-                        score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                # The move's first search: the whole window for the first move, else a
+                # null window, and for a late move LMR_TABLE plies less (late move
+                # reduction: searched again at full depth if it beats alpha).
+                if first:
+                    d, lo = child_depth, -beta
+                elif index >= reduce_from:
+                    d, lo = child_depth - LMR_TABLE[min(depth, 63)][min(index, 63)], -alpha - 1
                 else:
-                    score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
-                if alpha < score < beta:
-                    score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
-            board.unmake()
+                    d, lo = child_depth, -alpha - 1
+                # The move is made only when the child's table entry does not decide it
+                # (a sixth of the moves at depth >= 1 do not need the board: make and
+                # unmake are most of the search's time).
+                score = (
+                    self._decided(board.hash_after(q), d, lo, -alpha, ply + 1) if d > 0 else None
+                )
+                made = score is None
+                if made:
+                    board.make(q)
+                    score = self._negamax(d, lo, -alpha, ply + 1)
+                score = -score
+                if not first:
+                    if d < child_depth and score > alpha:  # reduced, beat alpha: full depth
+                        if not made:
+                            board.make(q)
+                            made = True
+                        score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        if not made:
+                            board.make(q)
+                            made = True
+                        score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
+            if made:
+                board.unmake()
             first = False
             if score > best_score:
                 best_score, best_move = score, q
@@ -441,6 +460,36 @@ class Searcher:
             bound = EXACT
         self.tt.store(key, depth, bound, score_to_tt(best_score, ply), best_move)
         return best_score
+
+    def _decided(self, key: int, depth: int, alpha: int, beta: int, ply: int) -> int | None:
+        """The score of the child node with Zobrist ``key`` (its move not made) when its
+        transposition table entry alone decides it, counted as the node it is; else None,
+        with nothing counted (the caller makes the move and calls _negamax).
+
+        Only entries of this search are read (TranspositionTable.probe_current): each
+        was stored by _negamax at that position, after its quick_result found nothing,
+        and quick_result depends only on the position. So _negamax at this child, at
+        depth >= 1 below MAX_PLY, would count the node, get None from quick_result and
+        return at this same look-up."""
+        if ply >= MAX_PLY:
+            return None
+        entry = self.tt.probe_current(key)
+        if entry is None:
+            return None
+        e_depth, bound, e_score = entry
+        if e_depth < depth:
+            return None
+        s = score_from_tt(e_score, ply)
+        if not (
+            bound == EXACT or (bound == LOWER and s >= beta) or (bound == UPPER and s <= alpha)
+        ):
+            return None
+        self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
+        if nodes > self.max_nodes or (
+            not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+        ):
+            raise SearchStopped
+        return s
 
     # --- the horizon ------------------------------------------------------------------
 
