@@ -70,7 +70,7 @@ DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 LMR_DIVISOR = 2.0  # reduction = ln(depth) * ln(index + 1) / LMR_DIVISOR, at least 1
-GENERATED_LIMIT = 50_000  # generated move lists a search keeps (then starts afresh)
+GENERATED_LIMIT = 50_000  # generated lists (quick results) a search keeps, then afresh
 QS_FOURS = 6  # fours in a row the quiescence search may play
 SINGLE_REPLY_EXTENSION = 1  # plies a node with one reply (the block of a five) gives back
 # Shallow pruning at non-PV nodes where the opponent threatens nothing (evaluation units:
@@ -135,6 +135,9 @@ class Searcher:
         self.history: dict[int, int] = {}
         # (hash, last stone, the one before, ply < 4) -> generate's moves at that node
         self.generated: dict[tuple[int, int, int, bool], list[int]] = {}
+        # Zobrist key -> quick_result of a position where it was not None, as score_to_tt
+        # at ply 0 (it depends only on the position: _decided reads it for a child)
+        self.quick_known: dict[int, int] = {}
         self.soft_deadline = float("inf")
         self.hard_deadline = float("inf")
         self.max_nodes = 1 << 62
@@ -168,6 +171,7 @@ class Searcher:
         self.tt.new_search()
         self.history.clear()
         self.generated.clear()
+        self.quick_known.clear()
         moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
         if not moves:  # renju: every candidate of black's is lost or forbidden
             empty = [q for q in board.layout.onboard if board.cells[q] == 0]
@@ -220,6 +224,7 @@ class Searcher:
         best.nodes = self.nodes
         best.elapsed = time.perf_counter() - self.start
         self.generated.clear()  # memory: only this search could use them
+        self.quick_known.clear()
         return best
 
     def pv_line(self, first: int, limit: int = 16) -> list[int]:
@@ -332,12 +337,15 @@ class Searcher:
         side = board.side
         quick = quick_result(board, ply)
         if quick is not None:
+            if len(self.quick_known) >= GENERATED_LIMIT:
+                self.quick_known.clear()
+            self.quick_known[board.hash] = score_to_tt(quick, ply)
             return quick
         if ply >= MAX_PLY:
             return evaluate(board)
         opp_fives = (board.packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD
         if depth <= 0 and not opp_fives:
-            return self._quiesce(alpha, beta, ply, QS_FOURS)
+            return self._quiesce(alpha, beta, ply, QS_FOURS, checked=True)
         if depth <= 0:
             depth = SINGLE_REPLY_EXTENSION  # the block of a five at the horizon is played
 
@@ -360,7 +368,7 @@ class Searcher:
             if depth <= FUTILITY_DEPTH and static - FUTILITY_MARGIN * depth >= beta:
                 return static  # futility: far above beta, a quiet move will not drop it
             if depth <= RAZOR_DEPTH and static + RAZOR_MARGIN[depth] < alpha:
-                score = self._quiesce(alpha, beta, ply, QS_FOURS)
+                score = self._quiesce(alpha, beta, ply, QS_FOURS, checked=True)
                 if score <= alpha:  # razoring: far below alpha and no VCF lifts it
                     return score
 
@@ -462,15 +470,25 @@ class Searcher:
         return best_score
 
     def _decided(self, key: int, depth: int, alpha: int, beta: int, ply: int) -> int | None:
-        """The score of the child node with Zobrist ``key`` (its move not made) when its
-        transposition table entry alone decides it, counted as the node it is; else None,
-        with nothing counted (the caller makes the move and calls _negamax).
+        """The score of the child node with Zobrist ``key`` (its move not made) when what
+        this search already knows of its position decides it, counted as the node it
+        is; else None, with nothing counted (the caller makes the move and calls
+        _negamax). _negamax at the child would count the node, then:
 
-        Only entries of this search are read (TranspositionTable.probe_current): each
-        was stored by _negamax at that position, after its quick_result found nothing,
-        and quick_result depends only on the position. So _negamax at this child, at
-        depth >= 1 below MAX_PLY, would count the node, get None from quick_result and
-        return at this same look-up."""
+        - return quick_result, when this search found it not None at that position
+          (quick_known: it depends only on the position, and on ply as a distance);
+        - else, at depth >= 1 below MAX_PLY, return at its transposition table look-up
+          when the entry decides it. Only entries of this search are read
+          (TranspositionTable.probe_current): each was stored by _negamax at that
+          position after its quick_result found nothing."""
+        known = self.quick_known.get(key)
+        if known is not None:
+            self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
+            if nodes > self.max_nodes or (
+                not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+            ):
+                raise SearchStopped
+            return score_from_tt(known, ply)
         if ply >= MAX_PLY:
             return None
         entry = self.tt.probe_current(key)
@@ -493,18 +511,20 @@ class Searcher:
 
     # --- the horizon ------------------------------------------------------------------
 
-    def _quiesce(self, alpha: int, beta: int, ply: int, fours: int) -> int:
+    def _quiesce(self, alpha: int, beta: int, ply: int, fours: int, checked: bool = False) -> int:
         """VCF quiescence: stand pat on the evaluation or play one of our fours (at most
-        ``fours`` more); a four's block is forced and costs nothing."""
+        ``fours`` more); a four's block is forced and costs nothing. ``checked``: the
+        caller (_negamax, same position and ply) already found quick_result None."""
         self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
         if nodes > self.max_nodes or (
             not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
         ):
             raise SearchStopped
         board = self.board
-        quick = quick_result(board, ply)
-        if quick is not None:
-            return quick
+        if not checked:
+            quick = quick_result(board, ply)
+            if quick is not None:
+                return quick
         side = board.side
         mine = _FIELDS[side]
         if (board.packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
@@ -613,6 +633,11 @@ def five_cell(board: Board, side: int) -> int:
     """An empty cell where ``side`` makes five (-1 if none)."""
     shift = _FIVE_SHIFT[side]
     summary = board.summary
+    if board.fives(side) == 1 and board.history:
+        # the only one is usually on a line through the last stone: look there first
+        for q in board.layout.line_neighbours[board.history[-1]] & board.candidates:
+            if (summary[q] >> shift) & 7:
+                return q
     for q in board.candidates:
         if (summary[q] >> shift) & 7:
             return q

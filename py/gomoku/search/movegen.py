@@ -26,6 +26,7 @@ from gomoku.patterns.tables import (
     FOUR,
     OPEN_FOUR,
     OPEN_THREE,
+    OPEN_TWO,
     SIDE_MASK,
     SIDE_SHIFT,
     T_DOUBLE_THREE,
@@ -37,6 +38,7 @@ from gomoku.patterns.tables import (
     T_OPEN_THREE,
     T_OPEN_TWO,
     T_THREE,
+    THREE,
     WHITE,
     all_summaries,
     threat_class,
@@ -116,6 +118,22 @@ def _forcing_mask(side: int) -> int:
 
 
 _FORCING_MASK = (0, _forcing_mask(BLACK), _forcing_mask(WHITE))  # by the side to move
+
+
+def _far_mask(side: int) -> int:
+    """The full summary bits that give a cell F_FAR_OK for ``side`` to move: its threat
+    class T_OPEN_TWO or better (a count of any of its patterns from OPEN_TWO up), or the
+    opponent's T_FOUR or better (as in _forcing_mask). Tested equal to the flag."""
+
+    def field(pattern: int) -> int:
+        return 7 << (COUNT_BITS * pattern)
+
+    own = sum(field(c) for c in (OPEN_TWO, THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE))
+    opp = field(FOUR) | field(OPEN_FOUR) | field(FIVE) | (6 << (COUNT_BITS * OPEN_THREE))
+    return own | (opp << SIDE_SHIFT) if side == BLACK else (own << SIDE_SHIFT) | opp
+
+
+_FAR_MASK = (0, _far_mask(BLACK), _far_mask(WHITE))  # by the side to move
 
 # Per full cell summary (both sides), cached: ordering key and flags for either mover.
 F_WIN, F_BLOCK_FIVE, F_OPEN_FOUR, F_THREAT, F_FAR_OK, F_FORCING_OK = 1, 2, 4, 8, 16, 32
@@ -252,10 +270,11 @@ def generate(board: Board, max_moves: int | None = DEFAULT_MAX_MOVES) -> list[in
             return [k & mask for k in forcing]
         # Quiet: no cell is special (_SPECIAL), only the distance-2 filter applies.
         scored = []
+        far_mask = _FAR_MASK[side]
         for q in board.candidates:
-            e = cache[summary[q]]
-            if e[1] & F_FAR_OK or near[q] >= NEAR1:
-                scored.append((e[0] + last[mine[q] + theirs[q]]) | q)
+            s = summary[q]
+            if near[q] >= NEAR1 or s & far_mask:  # F_FAR_OK, read off the summary
+                scored.append((cache[s][0] + last[mine[q] + theirs[q]]) | q)
         scored.sort(reverse=True)
         if max_moves is not None:
             del scored[max_moves:]
