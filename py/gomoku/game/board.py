@@ -436,6 +436,28 @@ class Board:
         self.history.append(p)
         self.side = 3 - side
 
+    def packed_after(self, p: int) -> int:
+        """``packed`` after the side to move plays p, with make's arithmetic but without
+        changing anything: the evaluation and threat counts of the position after p
+        (the search reads most leaves this way, without make and unmake)."""
+        side = self.side
+        lay = self.layout
+        cells = self.cells
+        keys = self.keys
+        summary = self.summary
+        cell_value = self.cell_value
+        values = self.values
+        table = lay.count_table
+        packed = self.packed - cell_value[p]
+        for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
+            if cells[q]:
+                continue
+            k0 = keys[i]
+            d = table[k0 + a] - table[k0]
+            if d:
+                packed += values[summary[q] + d] - cell_value[q]
+        return packed
+
     def hash_after(self, p: int) -> int:
         """The hash after the side to move plays p (as make would set it, without making)."""
         return self.hash ^ (self._zb if self.side == BLACK else self._zw)[p] ^ self._zside

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from gomoku.core.rules import Rule
 from gomoku.game.board import BLACK, THREAT_BITS, THREAT_FIELD, WHITE, WHITE_THREAT_SHIFT, Board
-from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, evaluate_packed
 from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import (
     COUNT_BITS,
@@ -410,43 +410,28 @@ class Searcher:
         if len(moves) == 1:  # a single reply (the block of a five) costs no depth
             child_depth += SINGLE_REPLY_EXTENSION
         reduce_from = LMR_FROM if depth >= LMR_MIN_DEPTH and len(moves) > LMR_FROM + 1 else 999
+        # Each search of a move goes through _child, which makes the move only when what
+        # is known of the child does not decide it (make and unmake are most of the
+        # search's time); the move is made when the history is longer than ``base``.
+        base = len(board.history)
         for index, q in enumerate(moves):
             if board.wins_at(q, side):
                 score = WIN_SCORE - ply - 1
-                made = False
+            elif first:
+                score = -self._child(q, child_depth, -beta, -alpha, ply + 1, base)
             else:
-                # The move's first search: the whole window for the first move, else a
-                # null window, and for a late move LMR_TABLE plies less (late move
-                # reduction: searched again at full depth if it beats alpha).
-                if first:
-                    d, lo = child_depth, -beta
-                elif index >= reduce_from:
-                    d, lo = child_depth - LMR_TABLE[min(depth, 63)][min(index, 63)], -alpha - 1
+                if index >= reduce_from:
+                    # late move reduction: a late move gets LMR_TABLE plies less unless it
+                    # beats alpha, then it is searched again at full depth
+                    r = LMR_TABLE[min(depth, 63)][min(index, 63)]
+                    score = -self._child(q, child_depth - r, -alpha - 1, -alpha, ply + 1, base)
+                    if score > alpha:
+                        score = -self._child(q, child_depth, -alpha - 1, -alpha, ply + 1, base)
                 else:
-                    d, lo = child_depth, -alpha - 1
-                # The move is made only when the child's table entry does not decide it
-                # (a sixth of the moves at depth >= 1 do not need the board: make and
-                # unmake are most of the search's time).
-                score = (
-                    self._decided(board.hash_after(q), d, lo, -alpha, ply + 1) if d > 0 else None
-                )
-                made = score is None
-                if made:
-                    board.make(q)
-                    score = self._negamax(d, lo, -alpha, ply + 1)
-                score = -score
-                if not first:
-                    if d < child_depth and score > alpha:  # reduced, beat alpha: full depth
-                        if not made:
-                            board.make(q)
-                            made = True
-                        score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
-                    if alpha < score < beta:
-                        if not made:
-                            board.make(q)
-                            made = True
-                        score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
-            if made:
+                    score = -self._child(q, child_depth, -alpha - 1, -alpha, ply + 1, base)
+                if alpha < score < beta:
+                    score = -self._child(q, child_depth, -beta, -alpha, ply + 1, base)
+            if len(board.history) > base:
                 board.unmake()
             first = False
             if score > best_score:
@@ -468,6 +453,57 @@ class Searcher:
             bound = EXACT
         self.tt.store(key, depth, bound, score_to_tt(best_score, ply), best_move)
         return best_score
+
+    def _child(self, q: int, depth: int, alpha: int, beta: int, ply: int, base: int) -> int:
+        """_negamax(depth, alpha, beta, ply) of the position after move q of the side to
+        move at ply - 1. Without making q when what is known of the child decides it
+        (_decided at depth >= 1, _leaf below); else q is made (unless it is already:
+        the history is longer than ``base``) and searched. The caller unmakes it."""
+        board = self.board
+        if len(board.history) == base:
+            if depth > 0:
+                score = self._decided(board.hash_after(q), depth, alpha, beta, ply)
+            else:
+                score = self._leaf(board.packed_after(q), 3 - board.side, alpha, beta, ply)
+            if score is not None:
+                return score
+            board.make(q)
+        return self._negamax(depth, alpha, beta, ply)
+
+    def _leaf(self, packed: int, side: int, alpha: int, beta: int, ply: int) -> int | None:
+        """The score _negamax at depth <= 0 gives a position not made, read off its packed
+        total (Board.packed_after) and its side to move, counted as the nodes _negamax
+        and then _quiesce would count; or None, with nothing counted, when the position
+        needs the board: a five to block, fours to try, renju's forbidden check.
+
+        Such a node returns quick_result, or at MAX_PLY the evaluation, or else (no five
+        of the opponent's to block) goes to _quiesce, which stands pat on the evaluation
+        when it reaches beta or when the side has no four to play: all read off the
+        threat counts and sums in packed (quick_counts, evaluate_packed)."""
+        quick = quick_counts(packed, side, ply, side == BLACK and self.board.rule is Rule.RENJU)
+        if quick is NEEDS_BOARD:
+            return None
+        if quick is not None:
+            score, counted = quick, 1
+        elif ply >= MAX_PLY:
+            score, counted = evaluate_packed(self.board.values, packed, side), 1
+        else:
+            if (packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
+                return None  # _negamax extends the block of the five
+            score, counted = evaluate_packed(self.board.values, packed, side), 2
+            mine = _FIELDS[side]
+            if score < beta and (
+                (packed >> mine[T_FOUR]) & THREAT_FIELD
+                or (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
+            ):
+                return None  # _quiesce tries its fours (QS_FOURS > 0 below MAX_PLY)
+        for _ in range(counted):
+            self.nodes = nodes = self.nodes + 1  # count the node (as _negamax, _quiesce)
+            if nodes > self.max_nodes or (
+                not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+            ):
+                raise SearchStopped
+        return score
 
     def _decided(self, key: int, depth: int, alpha: int, beta: int, ply: int) -> int | None:
         """The score of the child node with Zobrist ``key`` (its move not made) when what
@@ -571,11 +607,16 @@ def threatened(board: Board, side: int) -> bool:
 
 def four_capable(board: Board, side: int) -> int:
     """How many empty cells give ``side`` a four or better (a move the other must answer)."""
+    return _four_capable(board.packed, side)
+
+
+def _four_capable(packed: int, side: int) -> int:
+    field = _FIELDS[side]
     return (
-        board.threat_count(side, T_FOUR)
-        + board.threat_count(side, T_FOUR_THREE)
-        + board.open_fours(side)
-        + board.fives(side)
+        ((packed >> field[T_FOUR]) & THREAT_FIELD)
+        + ((packed >> field[T_FOUR_THREE]) & THREAT_FIELD)
+        + ((packed >> field[T_OPEN_FOUR]) & THREAT_FIELD)
+        + ((packed >> field[T_FIVE]) & THREAT_FIELD)
     )
 
 
@@ -591,6 +632,9 @@ def _threat_fields(side: int) -> tuple[int, ...]:
 # board.packed here rather than through a Board method call per count
 _FIELDS = ((), _threat_fields(BLACK), _threat_fields(WHITE))
 
+# quick_counts' answer when only the board can tell: is renju black's block forbidden?
+NEEDS_BOARD = object()
+
 
 def quick_result(board: Board, ply: int) -> int | None:
     """A won or lost score read off the threat counts, or None (see the module doc).
@@ -602,17 +646,24 @@ def quick_result(board: Board, ply: int) -> int | None:
     also loses when its only block is forbidden, and black's wins are left to the search
     (their cells may be forbidden)."""
     side = board.side
-    packed = board.packed
+    quick = quick_counts(board.packed, side, ply, side == BLACK and board.rule is Rule.RENJU)
+    if quick is NEEDS_BOARD:  # renju: black's only block of a five, lost if forbidden
+        return -(WIN_SCORE - ply - 2) if forbidden(board, five_cell(board, 3 - side)) else None
+    return quick
+
+
+def quick_counts(packed: int, side: int, ply: int, renju_black: bool) -> int | object | None:
+    """quick_result from Board.packed and the side to move, or NEEDS_BOARD when under
+    renju black's only block of a five has to be checked for being forbidden."""
     mine = _FIELDS[side]
     if (packed >> mine[T_FIVE]) & THREAT_FIELD:
         return WIN_SCORE - ply - 1  # we make five next move
     opp = 3 - side
     opp_fives = (packed >> _FIELDS[opp][T_FIVE]) & THREAT_FIELD
-    renju_black = side == BLACK and board.rule is Rule.RENJU
     if opp_fives:
-        if opp_fives >= 2 or (renju_black and forbidden(board, five_cell(board, opp))):
-            return -(WIN_SCORE - ply - 2)  # two to stop, or (renju) the block is forbidden
-        return None
+        if opp_fives >= 2:
+            return -(WIN_SCORE - ply - 2)  # two to stop
+        return NEEDS_BOARD if renju_black else None
     if renju_black:
         return None  # black's open fours and double threats may sit on forbidden points
     if (packed >> mine[T_OPEN_FOUR]) & THREAT_FIELD:
@@ -620,7 +671,7 @@ def quick_result(board: Board, ply: int) -> int | None:
     if (
         (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
         or (packed >> mine[T_DOUBLE_THREE]) & THREAT_FIELD
-    ) and not four_capable(board, opp):
+    ) and not _four_capable(packed, opp):
         return WIN_SCORE - ply - 5
     return None
 
