@@ -40,6 +40,7 @@ from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import (
     COUNT_BITS,
     FOUR,
+    OPEN_FOUR,
     OPEN_THREE,
     SIDE_SHIFT,
     T_DOUBLE_THREE,
@@ -463,6 +464,8 @@ class Searcher:
         if len(board.history) == base:
             if depth > 0:
                 score = self._decided(board.hash_after(q), depth, alpha, beta, ply)
+            elif board.summary[q] & _LINE_FOUR[board.side]:
+                score = None  # q makes a four: the child has a five to block, on the board
             else:
                 score = self._leaf(board.packed_after(q), 3 - board.side, alpha, beta, ply)
             if score is not None:
@@ -631,6 +634,13 @@ def _threat_fields(side: int) -> tuple[int, ...]:
 # by side: quick_result and threatened run at every node, so they read the counts off
 # board.packed here rather than through a Board method call per count
 _FIELDS = ((), _threat_fields(BLACK), _threat_fields(WHITE))
+
+# by side: the summary bits of a cell where the side makes a four or open four on a line
+_LINE_FOUR = (
+    0,
+    (7 << (COUNT_BITS * FOUR)) | (7 << (COUNT_BITS * OPEN_FOUR)),
+    ((7 << (COUNT_BITS * FOUR)) | (7 << (COUNT_BITS * OPEN_FOUR))) << SIDE_SHIFT,
+)
 
 # quick_counts' answer when only the board can tell: is renju black's block forbidden?
 NEEDS_BOARD = object()
