@@ -16,6 +16,10 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
 - Late move reductions: at nodes of depth LMR_MIN_DEPTH or more, the moves from index
   LMR_FROM on are first searched LMR_TABLE[depth][index] plies shallower (growing with
   the logarithms of both) with a null window, and again at full depth if they beat alpha.
+- Moves are made only when needed: a child that what the search knows decides (its
+  transposition table entry, or a quick result found before) or, at the horizon, that
+  its threat counts and evaluation decide (read off Board.packed_after without making the
+  move) is scored and counted as searching it would, without make and unmake.
 - Leaves: a VCF quiescence search: the side to move may stand pat on the static
   evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
   row); a four's reply is forced.
@@ -500,12 +504,7 @@ class Searcher:
                 or (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
             ):
                 return None  # _quiesce tries its fours (QS_FOURS > 0 below MAX_PLY)
-        for _ in range(counted):
-            self.nodes = nodes = self.nodes + 1  # count the node (as _negamax, _quiesce)
-            if nodes > self.max_nodes or (
-                not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
-            ):
-                raise SearchStopped
+        self._count(counted)
         return score
 
     def _decided(self, key: int, depth: int, alpha: int, beta: int, ply: int) -> int | None:
@@ -522,11 +521,7 @@ class Searcher:
           position after its quick_result found nothing."""
         known = self.quick_known.get(key)
         if known is not None:
-            self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
-            if nodes > self.max_nodes or (
-                not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
-            ):
-                raise SearchStopped
+            self._count(1)
             return score_from_tt(known, ply)
         if ply >= MAX_PLY:
             return None
@@ -541,12 +536,18 @@ class Searcher:
             bound == EXACT or (bound == LOWER and s >= beta) or (bound == UPPER and s <= alpha)
         ):
             return None
-        self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
-        if nodes > self.max_nodes or (
-            not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
-        ):
-            raise SearchStopped
+        self._count(1)
         return s
+
+    def _count(self, nodes: int) -> None:
+        """Count ``nodes`` nodes not searched on the board, one by one as _negamax and
+        _quiesce count theirs (inline there): same totals, same stopping point."""
+        for _ in range(nodes):
+            self.nodes = n = self.nodes + 1
+            if n > self.max_nodes or (
+                not n % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+            ):
+                raise SearchStopped
 
     # --- the horizon ------------------------------------------------------------------
 
