@@ -38,22 +38,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gomoku.core.rules import Rule
-from gomoku.game.board import BLACK, THREAT_BITS, THREAT_FIELD, WHITE, WHITE_THREAT_SHIFT, Board
+from gomoku.game.board import BLACK, THREAT_FIELD, Board
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, evaluate_packed
 from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import (
-    COUNT_BITS,
-    FOUR,
-    OPEN_FOUR,
-    OPEN_THREE,
-    SIDE_SHIFT,
-    T_DOUBLE_THREE,
     T_FIVE,
     T_FOUR,
     T_FOUR_THREE,
-    T_OPEN_FOUR,
 )
 from gomoku.search.movegen import generate
+from gomoku.search.quick import (
+    FIELDS,
+    LINE_FOUR,
+    NEEDS_BOARD,
+    five_cell,
+    four_cells,
+    quick_counts,
+    quick_result,
+    threatened,
+)
 from gomoku.search.timeman import TimeManager
 from gomoku.search.tt import (
     EXACT,
@@ -348,7 +351,7 @@ class Searcher:
             return quick
         if ply >= MAX_PLY:
             return evaluate(board)
-        opp_fives = (board.packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD
+        opp_fives = (board.packed >> FIELDS[3 - side][T_FIVE]) & THREAT_FIELD
         if depth <= 0 and not opp_fives:
             return self._quiesce(alpha, beta, ply, QS_FOURS, checked=True)
         if depth <= 0:
@@ -468,7 +471,7 @@ class Searcher:
         if len(board.history) == base:
             if depth > 0:
                 score = self._decided(board.hash_after(q), depth, alpha, beta, ply)
-            elif board.summary[q] & _LINE_FOUR[board.side]:
+            elif board.summary[q] & LINE_FOUR[board.side]:
                 score = None  # q makes a four: the child has a five to block, on the board
             else:
                 score = self._leaf(board.packed_after(q), 3 - board.side, alpha, beta, ply)
@@ -495,10 +498,10 @@ class Searcher:
         elif ply >= MAX_PLY:
             score, counted = evaluate_packed(self.board.values, packed, side), 1
         else:
-            if (packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
+            if (packed >> FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
                 return None  # _negamax extends the block of the five
             score, counted = evaluate_packed(self.board.values, packed, side), 2
-            mine = _FIELDS[side]
+            mine = FIELDS[side]
             if score < beta and (
                 (packed >> mine[T_FOUR]) & THREAT_FIELD
                 or (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
@@ -566,8 +569,8 @@ class Searcher:
             if quick is not None:
                 return quick
         side = board.side
-        mine = _FIELDS[side]
-        if (board.packed >> _FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
+        mine = FIELDS[side]
+        if (board.packed >> FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
             # exactly one (quick_result): block it
             q = five_cell(board, 3 - side)
             board.make(q)
@@ -596,133 +599,3 @@ class Searcher:
                     if score >= beta:
                         break
         return best
-
-
-def threatened(board: Board, side: int) -> bool:
-    """Does the opponent of ``side`` threaten something the side must answer: a five to
-    make, an open four to make (an open three), or a four-three to make?"""
-    packed, field = board.packed, _FIELDS[3 - side]
-    return bool(
-        (packed >> field[T_FIVE]) & THREAT_FIELD
-        or (packed >> field[T_OPEN_FOUR]) & THREAT_FIELD
-        or (packed >> field[T_FOUR_THREE]) & THREAT_FIELD
-    )
-
-
-def four_capable(board: Board, side: int) -> int:
-    """How many empty cells give ``side`` a four or better (a move the other must answer)."""
-    return _four_capable(board.packed, side)
-
-
-def _four_capable(packed: int, side: int) -> int:
-    field = _FIELDS[side]
-    return (
-        ((packed >> field[T_FOUR]) & THREAT_FIELD)
-        + ((packed >> field[T_FOUR_THREE]) & THREAT_FIELD)
-        + ((packed >> field[T_OPEN_FOUR]) & THREAT_FIELD)
-        + ((packed >> field[T_FIVE]) & THREAT_FIELD)
-    )
-
-
-def _threat_fields(side: int) -> tuple[int, ...]:
-    """Per threat class: the shift of ``side``'s count field in Board.packed (as
-    Board.threat_count reads it)."""
-    return tuple(
-        (WHITE_THREAT_SHIFT if side == WHITE else 0) + THREAT_BITS * t for t in range(T_FIVE + 1)
-    )
-
-
-# by side: quick_result and threatened run at every node, so they read the counts off
-# board.packed here rather than through a Board method call per count
-_FIELDS = ((), _threat_fields(BLACK), _threat_fields(WHITE))
-
-# by side: the summary bits of a cell where the side makes a four or open four on a line
-_LINE_FOUR = (
-    0,
-    (7 << (COUNT_BITS * FOUR)) | (7 << (COUNT_BITS * OPEN_FOUR)),
-    ((7 << (COUNT_BITS * FOUR)) | (7 << (COUNT_BITS * OPEN_FOUR))) << SIDE_SHIFT,
-)
-
-# quick_counts' answer when only the board can tell: is renju black's block forbidden?
-NEEDS_BOARD = object()
-
-
-def quick_result(board: Board, ply: int) -> int | None:
-    """A won or lost score read off the threat counts, or None (see the module doc).
-
-    Two fives of the opponent's to stop: lost in 2 plies. An open four (or double four)
-    with no five of the opponent's: won in 3. A four-three, or a double three, against an
-    opponent with no cell making a four (nor an open four): won in 5 (the four's block
-    or one block of the two threes leaves an open four to make). Under renju black
-    also loses when its only block is forbidden, and black's wins are left to the search
-    (their cells may be forbidden)."""
-    side = board.side
-    quick = quick_counts(board.packed, side, ply, side == BLACK and board.rule is Rule.RENJU)
-    if quick is NEEDS_BOARD:  # renju: black's only block of a five, lost if forbidden
-        return -(WIN_SCORE - ply - 2) if forbidden(board, five_cell(board, 3 - side)) else None
-    return quick
-
-
-def quick_counts(packed: int, side: int, ply: int, renju_black: bool) -> int | object | None:
-    """quick_result from Board.packed and the side to move, or NEEDS_BOARD when under
-    renju black's only block of a five has to be checked for being forbidden."""
-    mine = _FIELDS[side]
-    if (packed >> mine[T_FIVE]) & THREAT_FIELD:
-        return WIN_SCORE - ply - 1  # we make five next move
-    opp = 3 - side
-    opp_fives = (packed >> _FIELDS[opp][T_FIVE]) & THREAT_FIELD
-    if opp_fives:
-        if opp_fives >= 2:
-            return -(WIN_SCORE - ply - 2)  # two to stop
-        return NEEDS_BOARD if renju_black else None
-    if renju_black:
-        return None  # black's open fours and double threats may sit on forbidden points
-    if (packed >> mine[T_OPEN_FOUR]) & THREAT_FIELD:
-        return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
-    if (
-        (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
-        or (packed >> mine[T_DOUBLE_THREE]) & THREAT_FIELD
-    ) and not _four_capable(packed, opp):
-        return WIN_SCORE - ply - 5
-    return None
-
-
-_FIVE_SHIFT = (0, COUNT_BITS * 9, SIDE_SHIFT + COUNT_BITS * 9)
-_FOUR_SHIFT = (0, COUNT_BITS * FOUR, SIDE_SHIFT + COUNT_BITS * FOUR)
-
-
-def five_cell(board: Board, side: int) -> int:
-    """An empty cell where ``side`` makes five (-1 if none)."""
-    shift = _FIVE_SHIFT[side]
-    summary = board.summary
-    if board.fives(side) == 1 and board.history:
-        # the only one is usually on a line through the last stone: look there first
-        for q in board.layout.line_neighbours[board.history[-1]] & board.candidates:
-            if (summary[q] >> shift) & 7:
-                return q
-    for q in board.candidates:
-        if (summary[q] >> shift) & 7:
-            return q
-    return -1
-
-
-def four_cells(board: Board, side: int) -> list[int]:
-    """Cells where ``side`` makes a four, near its last stone when it has one (on a line
-    through it within 4 cells, Layout.line_neighbours), four-threes first."""
-    shift = _FOUR_SHIFT[side]
-    three_shift = shift + COUNT_BITS * (OPEN_THREE - FOUR)
-    summary = board.summary
-    history = board.history
-    cells = board.candidates
-    if len(history) >= 2:  # the candidates near our last stone (a C-level intersection)
-        cells = board.layout.line_neighbours[history[-2]] & cells
-    out = []
-    renju_black = side == BLACK and board.rule is Rule.RENJU
-    for q in cells:
-        s = summary[q]
-        if (s >> shift) & 7:
-            if renju_black and forbidden(board, q):
-                continue
-            out.append(((s >> three_shift) & 7, q))
-    out.sort(reverse=True)
-    return [q for _, q in out]
