@@ -114,6 +114,30 @@ def test_incremental_equals_scratch(size: int, rule: Rule, seed: int) -> None:
     random_game(rng, board, 140)
 
 
+@pytest.mark.parametrize(
+    ("size", "rule", "seed"),
+    [(15, Rule.FREESTYLE, 5), (15, Rule.STANDARD, 6), (20, Rule.RENJU, 7), (17, Rule.FREESTYLE, 8)],
+)
+def test_packed_and_hash_after_a_move_equal_make(size: int, rule: Rule, seed: int) -> None:
+    """packed_after and hash_after (the search reads positions it does not make) give
+    what make would leave, and change nothing."""
+    rng = random.Random(seed)
+    board = Board(size, rule)
+    for _ in range(50):
+        empties = [p for p in board.layout.onboard if board.cells[p] == EMPTY]
+        before = incremental_state(board)
+        for p in sorted(board.candidates) + rng.sample(empties, 3):
+            after = (board.packed_after(p), board.hash_after(p))
+            board.make(p)
+            assert after == (board.packed, board.hash)
+            board.unmake()
+        assert incremental_state(board) == before
+        pool = sorted(board.candidates) or empties
+        board.make(rng.choice(pool))
+        if board.winner:
+            break
+
+
 def test_undo_restores_exact_state() -> None:
     rng = random.Random(11)
     board = Board()

@@ -86,3 +86,44 @@ def test_pruning_keeps_best_n() -> None:
     board = Board.from_moves(random_position(5, 20))
     full = generate(board, None)
     assert generate(board, 5) == full[:5] or len(full) <= 5
+
+
+def test_far_mask_is_the_far_flag() -> None:
+    """generate's quiet case reads F_FAR_OK off the summary bits (movegen._FAR_MASK): the
+    flag is the mover's threat class T_OPEN_TWO or better or the opponent's T_FOUR or
+    better, each read off its own side's bits."""
+    from gomoku.patterns.tables import SIDE_SHIFT, T_FOUR, T_OPEN_TWO, all_summaries, threat_class
+    from gomoku.search import movegen
+
+    for side, own_shift, opp_shift in ((1, 0, SIDE_SHIFT), (2, SIDE_SHIFT, 0)):
+        mask = movegen._FAR_MASK[side]
+        for s in all_summaries():
+            assert bool((s << own_shift) & mask) == (threat_class(s) >= T_OPEN_TWO)
+            assert bool((s << opp_shift) & mask) == (threat_class(s) >= T_FOUR)
+    quiet = next(s for s in all_summaries() if threat_class(s) == 0)
+    for s in all_summaries():
+        for full, side in ((s | (quiet << SIDE_SHIFT), 1), (quiet | (s << SIDE_SHIFT), 1)):
+            want = bool(movegen.cell_key(full)[1] & movegen.F_FAR_OK)
+            assert bool(full & movegen._FAR_MASK[side]) == want
+
+
+def test_forcing_mask_is_the_forcing_flag() -> None:
+    """generate's open-four-threat case reads F_FORCING_OK off the summary bits
+    (movegen._FORCING_MASK): the same cells as the flag, for every pair of one-side
+    summaries (the flag depends on the mover's threat class and the opponent's line
+    four only, so each side is checked on its own)."""
+    from gomoku.patterns.tables import SIDE_SHIFT, T_FOUR, all_summaries, threat_class
+    from gomoku.search import movegen
+
+    black = movegen._FORCING_MASK[1]
+    for s in all_summaries():
+        assert bool(s & black) == (threat_class(s) >= T_FOUR)  # black to move: its cell
+        assert bool((s << SIDE_SHIFT) & black) == movegen.INFO[s][3]  # white's line four
+    quiet = next(s for s in all_summaries() if threat_class(s) < T_FOUR and not movegen.INFO[s][3])
+    for own in all_summaries():
+        for opp in (quiet, next(s for s in all_summaries() if movegen.INFO[s][3])):
+            full = own | (opp << SIDE_SHIFT)
+            want = bool(movegen.cell_key(full)[1] & movegen.F_FORCING_OK)
+            assert bool(full & black) == want
+            swapped = opp | (own << SIDE_SHIFT)  # white to move
+            assert bool(swapped & movegen._FORCING_MASK[2]) == want

@@ -14,8 +14,9 @@ from gomoku.core.rules import Rule
 from gomoku.engine.facade import Engine, Limits
 from gomoku.game.board import Board
 from gomoku.game.evaluation import WIN_THRESHOLD
-from gomoku.search.alphabeta import Searcher, five_cell, quick_result
+from gomoku.search.alphabeta import Searcher
 from gomoku.search.movegen import generate
+from gomoku.search.quick import five_cell, quick_result
 from gomoku_lab.renju_reference import forbidden as reference_forbidden
 
 # White to move; white's four at d5 leaves black a single block, e5, a double four.

@@ -17,7 +17,8 @@ from gomoku.core.geometry import moves_from_text
 from gomoku.core.rules import Rule
 from gomoku.game.board import Board
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
-from gomoku.search.alphabeta import Searcher, quick_result
+from gomoku.search.alphabeta import Searcher
+from gomoku.search.quick import quick_result
 from gomoku.search.threats import ThreatSearch
 
 

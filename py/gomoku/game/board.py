@@ -95,6 +95,8 @@ class Layout:
     updates_white: tuple[tuple[tuple[int, int, int], ...], ...]
     # per cell p: tuple of (q, near increment) for on-board q within distance 2
     near_updates: tuple[tuple[tuple[int, int], ...], ...]
+    # per cell p: the slice of the rows from 2 above p to 2 below it (all of near_updates[p])
+    near_band: tuple[slice, ...]
     # per cell p: the on-board cells on the 4 lines through p within 4 cells of it
     line_neighbours: tuple[frozenset[int], ...]
     # per key: packed summary counters (both sides) of its (black, white) class pair
@@ -166,6 +168,7 @@ def layout(size: int, rule: Rule) -> Layout:
         tuple(ub),
         tuple(uw),
         tuple(nu),
+        tuple(slice(p - 2 * width - 2, p + 2 * width + 3) for p in range(cells)),
         tuple(ln),
         counts,
         table.black,
@@ -237,6 +240,12 @@ def cell_values(rule: Rule) -> CellValues:
     return CellValues(load_weights(rule))
 
 
+# Added to packed >> VALUE_SHIFT, makes every signed EVAL_BITS field non-negative (each
+# holds its value + EVAL_HALF), so one field reads back with a shift and a mask alone
+# (no borrow from the fields below it).
+EVAL_BIAS = sum(EVAL_HALF << (EVAL_BITS * j) for j in range(4))
+
+
 def unpack_eval(packed: int) -> tuple[int, int, int, int]:
     """The four signed sums of a packed total: (black as mover, black as other, white as
     mover, white as other)."""
@@ -274,7 +283,9 @@ class Board:
         self.near = [0] * n
         self.candidates: set[int] = set()
         self.history: list[int] = []
-        self._undo: list[tuple[int, list]] = []  # per move: packed before it, changed cells
+        # per move: packed and hash before it, (cell, key index, key, summary, value) before it
+        # of each empty cell whose key it changed, near[] of its band, candidates it added
+        self._undo: list[tuple[int, int, list, list, list]] = []
         self.side = BLACK
         self.winner = EMPTY
         self._zb, self._zw, self._zside = zobrist_keys(n)
@@ -386,6 +397,9 @@ class Board:
         before = self.packed
         packed = before - cell_value[p]  # p is no longer an empty cell
         cells[p] = side
+        # Every empty cell whose key changes is recorded with its old key, summary and
+        # value (almost all of them change class too), so unmake restores them in one
+        # pass over the record instead of walking the update list again.
         changed = []
         for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
             if cells[q]:
@@ -393,28 +407,60 @@ class Board:
             k0 = keys[i]
             k1 = k0 + a
             keys[i] = k1
+            s0 = summary[q]
+            v0 = cell_value[q]
+            changed.append((q, i, k0, s0, v0))
             d = table[k1] - table[k0]
-            if d:  # the cell's classes changed (often they do not)
-                s0 = summary[q]
-                v0 = cell_value[q]
-                changed.append((q, s0, v0))
+            if d:  # the cell's classes changed
                 s = s0 + d
                 summary[q] = s
                 v = values[s]
                 packed += v - v0
                 cell_value[q] = v
-        self._undo.append((before, changed))
         self.packed = packed
         near = self.near
+        # near[] is restored from a copy of the band of rows p's neighbourhood spans
+        # (one slice copy is cheaper than a second walk), candidates by dropping the
+        # cells this move added
+        band = lay.near_band[p]
+        added = []
+        self._undo.append((before, self.hash, changed, near[band], added))
         cand = self.candidates
         cand.discard(p)
         for q, inc in lay.near_updates[p]:
             if not near[q] and not cells[q]:
                 cand.add(q)
+                added.append(q)
             near[q] += inc
         self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
         self.history.append(p)
         self.side = 3 - side
+
+    def packed_after(self, p: int) -> int:
+        """``packed`` after the side to move plays p, with make's arithmetic but without
+        changing anything: the evaluation and threat counts of the position after p
+        (the search reads most leaves this way, without make and unmake)."""
+        side = self.side
+        lay = self.layout
+        cells = self.cells
+        keys = self.keys
+        summary = self.summary
+        cell_value = self.cell_value
+        values = self.values
+        table = lay.count_table
+        packed = self.packed - cell_value[p]
+        for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
+            if cells[q]:
+                continue
+            k0 = keys[i]
+            d = table[k0 + a] - table[k0]
+            if d:
+                packed += values[summary[q] + d] - cell_value[q]
+        return packed
+
+    def hash_after(self, p: int) -> int:
+        """The hash after the side to move plays p (as make would set it, without making)."""
+        return self.hash ^ (self._zb if self.side == BLACK else self._zw)[p] ^ self._zside
 
     def pass_move(self) -> None:
         """Hand the move to the other side without a stone (hash included); a second call
@@ -425,32 +471,23 @@ class Board:
     def unmake(self) -> None:
         """Take back the last move (no checks)."""
         p = self.history.pop()
-        side = 3 - self.side
-        self.side = side
-        lay = self.layout
-        cells = self.cells
+        self.side = 3 - self.side
         keys = self.keys
         summary = self.summary
         cell_value = self.cell_value
-        before, changed = self._undo.pop()
-        for q, s0, v0 in changed:
+        self.packed, self.hash, changed, near_before, added = self._undo.pop()
+        for q, i, k0, s0, v0 in changed:
+            keys[i] = k0
             summary[q] = s0
             cell_value[q] = v0
-        for q, i, a in (lay.updates_black if side == BLACK else lay.updates_white)[p]:
-            if not cells[q]:
-                keys[i] -= a
-        cells[p] = EMPTY
-        self.packed = before
+        self.cells[p] = EMPTY
         near = self.near
+        near[self.layout.near_band[p]] = near_before
         cand = self.candidates
-        for q, inc in lay.near_updates[p]:
-            v = near[q] - inc
-            near[q] = v
-            if not v:
-                cand.discard(q)
+        if added:
+            cand.difference_update(added)
         if near[p]:
             cand.add(p)
-        self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
         self.winner = EMPTY
 
     # --- queries ----------------------------------------------------------------------

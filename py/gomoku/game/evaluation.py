@@ -11,7 +11,19 @@ evaluation is O(1). The tables are in 1/FINE centi-units (summed, then divided),
 
 from __future__ import annotations
 
-from gomoku.game.board import BLACK, WHITE, Board, unpack_eval
+from gomoku.game.board import (
+    BLACK,
+    EVAL_BIAS,
+    EVAL_BITS,
+    EVAL_HALF,
+    EVAL_MASK,
+    THREAT_BITS,
+    VALUE_SHIFT,
+    WHITE,
+    WHITE_THREAT_SHIFT,
+    Board,
+    CellValues,
+)
 from gomoku.patterns.weights import (
     FINE,
     SUMMARY_INDEX,
@@ -26,14 +38,31 @@ WIN_THRESHOLD = WIN_SCORE - 10_000  # scores beyond this are forced wins/losses
 
 def evaluate(board: Board) -> int:
     """Score of the position for the side to move (incremental sums, O(1))."""
-    black_mover, black_other, white_mover, white_other = unpack_eval(board.packed)
-    tb, tw = board.best_threats()
-    v = board.values
-    if board.side == BLACK:
-        fine = black_mover + white_other + v.threat[BLACK][tb * THREAT_CLASSES + tw]
-        return (fine + v.tempo[BLACK]) // FINE
-    fine = white_mover + black_other + v.threat[WHITE][tw * THREAT_CLASSES + tb]
-    return (fine + v.tempo[WHITE]) // FINE
+    return evaluate_packed(board.values, board.packed, board.side)
+
+
+def evaluate_packed(values: CellValues, packed: int, side: int) -> int:
+    """evaluate's score from what it depends on: the rule's cell values, Board.packed and
+    the side to move (the search also scores a position it has not made this way).
+
+    The two sums it needs are read straight off the packed total (EVAL_BIAS) and the
+    strongest threat classes from its count fields (as Board.best_threats): the search
+    evaluates at most nodes, so this avoids unpack_eval's loop and two calls."""
+    u = (packed >> VALUE_SHIFT) + EVAL_BIAS  # field j: (its sum + EVAL_HALF) << EVAL_BITS * j
+    low = packed & _THREATS_MASK
+    tb = ((low & _BLACK_THREATS_MASK).bit_length() - 1) // THREAT_BITS
+    tw = ((low >> WHITE_THREAT_SHIFT).bit_length() - 1) // THREAT_BITS
+    if side == BLACK:
+        # black as the mover (field 0) and white as the other side (field 3)
+        fine = (u & EVAL_MASK) + (u >> 3 * EVAL_BITS) - 2 * EVAL_HALF
+        return (fine + values.threat[BLACK][tb * THREAT_CLASSES + tw] + values.tempo[BLACK]) // FINE
+    # white as the mover (field 2) and black as the other side (field 1)
+    fine = ((u >> 2 * EVAL_BITS) & EVAL_MASK) + ((u >> EVAL_BITS) & EVAL_MASK) - 2 * EVAL_HALF
+    return (fine + values.threat[WHITE][tw * THREAT_CLASSES + tb] + values.tempo[WHITE]) // FINE
+
+
+_THREATS_MASK = (1 << VALUE_SHIFT) - 1
+_BLACK_THREATS_MASK = (1 << WHITE_THREAT_SHIFT) - 1
 
 
 def evaluate_from_scratch(board: Board) -> int:

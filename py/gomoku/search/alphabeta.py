@@ -16,6 +16,10 @@ Readable in one sitting, in the spirit of sunfish; the tunables are named below.
 - Late move reductions: at nodes of depth LMR_MIN_DEPTH or more, the moves from index
   LMR_FROM on are first searched LMR_TABLE[depth][index] plies shallower (growing with
   the logarithms of both) with a null window, and again at full depth if they beat alpha.
+- Moves are made only when needed: a child that what the search knows decides (its
+  transposition table entry, or a quick result found before) or, at the horizon, that
+  its threat counts and evaluation decide (read off Board.packed_after without making the
+  move) is scored and counted as searching it would, without make and unmake.
 - Leaves: a VCF quiescence search: the side to move may stand pat on the static
   evaluation or play fours (on a line through its last stone, at most QS_FOURS in a
   row); a four's reply is forced.
@@ -34,19 +38,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gomoku.core.rules import Rule
-from gomoku.game.board import BLACK, Board
-from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
+from gomoku.game.board import BLACK, THREAT_FIELD, Board
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, evaluate_packed
 from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import (
-    COUNT_BITS,
-    FOUR,
-    OPEN_THREE,
-    SIDE_SHIFT,
-    T_DOUBLE_THREE,
+    T_FIVE,
     T_FOUR,
     T_FOUR_THREE,
 )
 from gomoku.search.movegen import generate
+from gomoku.search.quick import (
+    FIELDS,
+    LINE_FOUR,
+    NEEDS_BOARD,
+    five_cell,
+    four_cells,
+    quick_counts,
+    quick_result,
+    threatened,
+)
 from gomoku.search.timeman import TimeManager
 from gomoku.search.tt import (
     EXACT,
@@ -68,6 +78,7 @@ DEEP_MAX_MOVES = 9  # from ply 4 on
 LMR_FROM = 4  # moves from this index on are reduced...
 LMR_MIN_DEPTH = 3  # ...at nodes of at least this depth with more than LMR_FROM + 1 moves
 LMR_DIVISOR = 2.0  # reduction = ln(depth) * ln(index + 1) / LMR_DIVISOR, at least 1
+GENERATED_LIMIT = 50_000  # generated lists (quick results) a search keeps, then afresh
 QS_FOURS = 6  # fours in a row the quiescence search may play
 SINGLE_REPLY_EXTENSION = 1  # plies a node with one reply (the block of a five) gives back
 # Shallow pruning at non-PV nodes where the opponent threatens nothing (evaluation units:
@@ -130,6 +141,11 @@ class Searcher:
         self.nodes = 0
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 8)]
         self.history: dict[int, int] = {}
+        # (hash, last stone, the one before, ply < 4) -> generate's moves at that node
+        self.generated: dict[tuple[int, int, int, bool], list[int]] = {}
+        # Zobrist key -> quick_result of a position where it was not None, as score_to_tt
+        # at ply 0 (it depends only on the position: _decided reads it for a child)
+        self.quick_known: dict[int, int] = {}
         self.soft_deadline = float("inf")
         self.hard_deadline = float("inf")
         self.max_nodes = 1 << 62
@@ -162,6 +178,8 @@ class Searcher:
         self.nodes = 0
         self.tt.new_search()
         self.history.clear()
+        self.generated.clear()
+        self.quick_known.clear()
         moves = list(root_moves) if root_moves else generate(board, ROOT_MAX_MOVES)
         if not moves:  # renju: every candidate of black's is lost or forbidden
             empty = [q for q in board.layout.onboard if board.cells[q] == 0]
@@ -213,6 +231,8 @@ class Searcher:
                 break
         best.nodes = self.nodes
         best.elapsed = time.perf_counter() - self.start
+        self.generated.clear()  # memory: only this search could use them
+        self.quick_known.clear()
         return best
 
     def pv_line(self, first: int, limit: int = 16) -> list[int]:
@@ -312,28 +332,28 @@ class Searcher:
         )
         return best_score, best_move
 
-    def _count_node(self) -> None:
-        """Count a node; stop (SearchStopped) past the node budget, or past the hard
-        deadline (the clock is read every CHECK_EVERY nodes: it costs more than a node)."""
-        self.nodes += 1
-        if not self.nodes % CHECK_EVERY:
-            if time.perf_counter() > self.hard_deadline:
-                raise SearchStopped
-        if self.nodes > self.max_nodes:
-            raise SearchStopped
-
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self._count_node()
+        # Count the node; stop past the node budget or the hard deadline (the clock is
+        # read every CHECK_EVERY nodes: it costs more than a node). Inline, here and in
+        # _quiesce, as it runs at every node.
+        self.nodes = nodes = self.nodes + 1
+        if nodes > self.max_nodes or (
+            not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+        ):
+            raise SearchStopped
         board = self.board
         side = board.side
         quick = quick_result(board, ply)
         if quick is not None:
+            if len(self.quick_known) >= GENERATED_LIMIT:
+                self.quick_known.clear()
+            self.quick_known[board.hash] = score_to_tt(quick, ply)
             return quick
         if ply >= MAX_PLY:
             return evaluate(board)
-        opp_fives = board.fives(3 - side)
+        opp_fives = (board.packed >> FIELDS[3 - side][T_FIVE]) & THREAT_FIELD
         if depth <= 0 and not opp_fives:
-            return self._quiesce(alpha, beta, ply, QS_FOURS)
+            return self._quiesce(alpha, beta, ply, QS_FOURS, checked=True)
         if depth <= 0:
             depth = SINGLE_REPLY_EXTENSION  # the block of a five at the horizon is played
 
@@ -356,11 +376,23 @@ class Searcher:
             if depth <= FUTILITY_DEPTH and static - FUTILITY_MARGIN * depth >= beta:
                 return static  # futility: far above beta, a quiet move will not drop it
             if depth <= RAZOR_DEPTH and static + RAZOR_MARGIN[depth] < alpha:
-                score = self._quiesce(alpha, beta, ply, QS_FOURS)
+                score = self._quiesce(alpha, beta, ply, QS_FOURS, checked=True)
                 if score <= alpha:  # razoring: far below alpha and no VCF lifts it
                     return score
 
-        moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
+        # generate's list depends only on the stones, the side to move and the last two
+        # stones (the ordering's last stones term), so a node met again (the next
+        # iteration, a re-search; a quarter of the generations) reuses it, found by the
+        # Zobrist key as the transposition table finds its entries. The lists are never
+        # changed after generate.
+        history = board.history
+        gen_key = (key, history[-1], history[-2] if len(history) >= 2 else -1, ply < 4)
+        moves = self.generated.get(gen_key)
+        if moves is None:
+            moves = generate(board, NODE_MAX_MOVES if ply < 4 else DEEP_MAX_MOVES)
+            if len(self.generated) >= GENERATED_LIMIT:
+                self.generated.clear()
+            self.generated[gen_key] = moves
         if not moves:  # board full: draw; else (renju) black has only forbidden moves
             return -(WIN_SCORE - ply - 1) if board.candidates else 0
         if len(moves) > 1:
@@ -386,25 +418,29 @@ class Searcher:
         if len(moves) == 1:  # a single reply (the block of a five) costs no depth
             child_depth += SINGLE_REPLY_EXTENSION
         reduce_from = LMR_FROM if depth >= LMR_MIN_DEPTH and len(moves) > LMR_FROM + 1 else 999
+        # Each search of a move goes through _child, which makes the move only when what
+        # is known of the child does not decide it (make and unmake are most of the
+        # search's time); the move is made when the history is longer than ``base``.
+        base = len(board.history)
         for index, q in enumerate(moves):
-            board.make(q)
-            if board.winner:
+            if board.wins_at(q, side):
                 score = WIN_SCORE - ply - 1
             elif first:
-                score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
+                score = -self._child(q, child_depth, -beta, -alpha, ply + 1, base)
             else:
                 if index >= reduce_from:
                     # late move reduction: a late move gets LMR_TABLE plies less unless it
                     # beats alpha, then it is searched again at full depth
                     r = LMR_TABLE[min(depth, 63)][min(index, 63)]
-                    score = -self._negamax(child_depth - r, -alpha - 1, -alpha, ply + 1)
+                    score = -self._child(q, child_depth - r, -alpha - 1, -alpha, ply + 1, base)
                     if score > alpha:
-                        score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                        score = -self._child(q, child_depth, -alpha - 1, -alpha, ply + 1, base)
                 else:
-                    score = -self._negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                    score = -self._child(q, child_depth, -alpha - 1, -alpha, ply + 1, base)
                 if alpha < score < beta:
-                    score = -self._negamax(child_depth, -beta, -alpha, ply + 1)
-            board.unmake()
+                    score = -self._child(q, child_depth, -beta, -alpha, ply + 1, base)
+            if len(board.history) > base:
+                board.unmake()
             first = False
             if score > best_score:
                 best_score, best_move = score, q
@@ -426,18 +462,116 @@ class Searcher:
         self.tt.store(key, depth, bound, score_to_tt(best_score, ply), best_move)
         return best_score
 
+    def _child(self, q: int, depth: int, alpha: int, beta: int, ply: int, base: int) -> int:
+        """_negamax(depth, alpha, beta, ply) of the position after move q of the side to
+        move at ply - 1. Without making q when what is known of the child decides it
+        (_decided at depth >= 1, _leaf below); else q is made (unless it is already:
+        the history is longer than ``base``) and searched. The caller unmakes it."""
+        board = self.board
+        if len(board.history) == base:
+            if depth > 0:
+                score = self._decided(board.hash_after(q), depth, alpha, beta, ply)
+            elif board.summary[q] & LINE_FOUR[board.side]:
+                score = None  # q makes a four: the child has a five to block, on the board
+            else:
+                score = self._leaf(board.packed_after(q), 3 - board.side, alpha, beta, ply)
+            if score is not None:
+                return score
+            board.make(q)
+        return self._negamax(depth, alpha, beta, ply)
+
+    def _leaf(self, packed: int, side: int, alpha: int, beta: int, ply: int) -> int | None:
+        """The score _negamax at depth <= 0 gives a position not made, read off its packed
+        total (Board.packed_after) and its side to move, counted as the nodes _negamax
+        and then _quiesce would count; or None, with nothing counted, when the position
+        needs the board: a five to block, fours to try, renju's forbidden check.
+
+        Such a node returns quick_result, or at MAX_PLY the evaluation, or else (no five
+        of the opponent's to block) goes to _quiesce, which stands pat on the evaluation
+        when it reaches beta or when the side has no four to play: all read off the
+        threat counts and sums in packed (quick_counts, evaluate_packed)."""
+        quick = quick_counts(packed, side, ply, side == BLACK and self.board.rule is Rule.RENJU)
+        if quick is NEEDS_BOARD:
+            return None
+        if quick is not None:
+            score, counted = quick, 1
+        elif ply >= MAX_PLY:
+            score, counted = evaluate_packed(self.board.values, packed, side), 1
+        else:
+            if (packed >> FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
+                return None  # _negamax extends the block of the five
+            score, counted = evaluate_packed(self.board.values, packed, side), 2
+            mine = FIELDS[side]
+            if score < beta and (
+                (packed >> mine[T_FOUR]) & THREAT_FIELD
+                or (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
+            ):
+                return None  # _quiesce tries its fours (QS_FOURS > 0 below MAX_PLY)
+        self._count(counted)
+        return score
+
+    def _decided(self, key: int, depth: int, alpha: int, beta: int, ply: int) -> int | None:
+        """The score of the child node with Zobrist ``key`` (its move not made) when what
+        this search already knows of its position decides it, counted as the node it
+        is; else None, with nothing counted (the caller makes the move and calls
+        _negamax). _negamax at the child would count the node, then:
+
+        - return quick_result, when this search found it not None at that position
+          (quick_known: it depends only on the position, and on ply as a distance);
+        - else, at depth >= 1 below MAX_PLY, return at its transposition table look-up
+          when the entry decides it. Only entries of this search are read
+          (TranspositionTable.probe_current): each was stored by _negamax at that
+          position after its quick_result found nothing."""
+        known = self.quick_known.get(key)
+        if known is not None:
+            self._count(1)
+            return score_from_tt(known, ply)
+        if ply >= MAX_PLY:
+            return None
+        entry = self.tt.probe_current(key)
+        if entry is None:
+            return None
+        e_depth, bound, e_score = entry
+        if e_depth < depth:
+            return None
+        s = score_from_tt(e_score, ply)
+        if not (
+            bound == EXACT or (bound == LOWER and s >= beta) or (bound == UPPER and s <= alpha)
+        ):
+            return None
+        self._count(1)
+        return s
+
+    def _count(self, nodes: int) -> None:
+        """Count ``nodes`` nodes not searched on the board, one by one as _negamax and
+        _quiesce count theirs (inline there): same totals, same stopping point."""
+        for _ in range(nodes):
+            self.nodes = n = self.nodes + 1
+            if n > self.max_nodes or (
+                not n % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+            ):
+                raise SearchStopped
+
     # --- the horizon ------------------------------------------------------------------
 
-    def _quiesce(self, alpha: int, beta: int, ply: int, fours: int) -> int:
+    def _quiesce(self, alpha: int, beta: int, ply: int, fours: int, checked: bool = False) -> int:
         """VCF quiescence: stand pat on the evaluation or play one of our fours (at most
-        ``fours`` more); a four's block is forced and costs nothing."""
-        self._count_node()
+        ``fours`` more); a four's block is forced and costs nothing. ``checked``: the
+        caller (_negamax, same position and ply) already found quick_result None."""
+        self.nodes = nodes = self.nodes + 1  # count the node (as _negamax)
+        if nodes > self.max_nodes or (
+            not nodes % CHECK_EVERY and time.perf_counter() > self.hard_deadline
+        ):
+            raise SearchStopped
         board = self.board
-        quick = quick_result(board, ply)
-        if quick is not None:
-            return quick
+        if not checked:
+            quick = quick_result(board, ply)
+            if quick is not None:
+                return quick
         side = board.side
-        if board.fives(3 - side):  # exactly one (quick_result): block it
+        mine = FIELDS[side]
+        if (board.packed >> FIELDS[3 - side][T_FIVE]) & THREAT_FIELD:
+            # exactly one (quick_result): block it
             q = five_cell(board, 3 - side)
             board.make(q)
             score = -self._quiesce(-beta, -alpha, ply + 1, fours)
@@ -446,7 +580,10 @@ class Searcher:
         stand = evaluate(board)
         if stand >= beta or fours <= 0 or ply >= MAX_PLY:
             return stand
-        if not (board.threat_count(side, T_FOUR) or board.threat_count(side, T_FOUR_THREE)):
+        packed = board.packed
+        if not (
+            (packed >> mine[T_FOUR]) & THREAT_FIELD or (packed >> mine[T_FOUR_THREE]) & THREAT_FIELD
+        ):
             return stand
         best = stand
         if stand > alpha:
@@ -462,84 +599,3 @@ class Searcher:
                     if score >= beta:
                         break
         return best
-
-
-def threatened(board: Board, side: int) -> bool:
-    """Does the opponent of ``side`` threaten something the side must answer: a five to
-    make, an open four to make (an open three), or a four-three to make?"""
-    opp = 3 - side
-    return bool(board.fives(opp) or board.open_fours(opp) or board.threat_count(opp, T_FOUR_THREE))
-
-
-def four_capable(board: Board, side: int) -> int:
-    """How many empty cells give ``side`` a four or better (a move the other must answer)."""
-    return (
-        board.threat_count(side, T_FOUR)
-        + board.threat_count(side, T_FOUR_THREE)
-        + board.open_fours(side)
-        + board.fives(side)
-    )
-
-
-def quick_result(board: Board, ply: int) -> int | None:
-    """A won or lost score read off the threat counts, or None (see the module doc).
-
-    Two fives of the opponent's to stop: lost in 2 plies. An open four (or double four)
-    with no five of the opponent's: won in 3. A four-three, or a double three, against an
-    opponent with no cell making a four (nor an open four): won in 5 (the four's block
-    or one block of the two threes leaves an open four to make). Under renju black
-    also loses when its only block is forbidden, and black's wins are left to the search
-    (their cells may be forbidden)."""
-    side = board.side
-    if board.fives(side):
-        return WIN_SCORE - ply - 1  # we make five next move
-    opp = 3 - side
-    opp_fives = board.fives(opp)
-    renju_black = side == BLACK and board.rule is Rule.RENJU
-    if opp_fives:
-        if opp_fives >= 2 or (renju_black and forbidden(board, five_cell(board, opp))):
-            return -(WIN_SCORE - ply - 2)  # two to stop, or (renju) the block is forbidden
-        return None
-    if renju_black:
-        return None  # black's open fours and double threats may sit on forbidden points
-    if board.open_fours(side):
-        return WIN_SCORE - ply - 3  # open four now, five next: nothing stops both ends
-    if (
-        board.threat_count(side, T_FOUR_THREE) or board.threat_count(side, T_DOUBLE_THREE)
-    ) and not four_capable(board, opp):
-        return WIN_SCORE - ply - 5
-    return None
-
-
-_FIVE_SHIFT = (0, COUNT_BITS * 9, SIDE_SHIFT + COUNT_BITS * 9)
-_FOUR_SHIFT = (0, COUNT_BITS * FOUR, SIDE_SHIFT + COUNT_BITS * FOUR)
-
-
-def five_cell(board: Board, side: int) -> int:
-    """An empty cell where ``side`` makes five (-1 if none)."""
-    shift = _FIVE_SHIFT[side]
-    summary = board.summary
-    for q in board.candidates:
-        if (summary[q] >> shift) & 7:
-            return q
-    return -1
-
-
-def four_cells(board: Board, side: int) -> list[int]:
-    """Cells where ``side`` makes a four, near its last stone when it has one (on a line
-    through it within 4 cells, Layout.line_neighbours), four-threes first."""
-    shift = _FOUR_SHIFT[side]
-    three_shift = shift + COUNT_BITS * (OPEN_THREE - FOUR)
-    summary = board.summary
-    history = board.history
-    near = board.layout.line_neighbours[history[-2]] if len(history) >= 2 else None
-    out = []
-    renju_black = side == BLACK and board.rule is Rule.RENJU
-    for q in board.candidates:
-        s = summary[q]
-        if (s >> shift) & 7 and (near is None or q in near):
-            if renju_black and forbidden(board, q):
-                continue
-            out.append(((s >> three_shift) & 7, q))
-    out.sort(reverse=True)
-    return [q for _, q in out]

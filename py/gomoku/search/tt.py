@@ -56,6 +56,15 @@ class TranspositionTable:
             return e[1], e[2], e[3], e[4]
         return None
 
+    def probe_current(self, key: int) -> tuple | None:
+        """(depth, bound, score) stored for key by the current search (generation), or None.
+        Such an entry was stored by the search's _negamax (alphabeta: the root's own
+        entry is never met below the root)."""
+        e = self.slots[key & self.mask]
+        if e is not None and e[0] == key and e[5] == self.generation:
+            return e[1], e[2], e[3]
+        return None
+
     def store(self, key: int, depth: int, bound: int, score: int, move: int) -> None:
         i = key & self.mask
         e = self.slots[i]
@@ -80,3 +89,9 @@ class LayeredTable(TranspositionTable):
         if e is not None and e[0] == key:
             return e[1], e[2], e[3], e[4]
         return self.parent.probe(key)
+
+    def probe_current(self, key: int) -> tuple | None:
+        e = self.slots[key & self.mask]
+        if e is not None and e[0] == key:  # stored by this table's searcher's _negamax
+            return e[1], e[2], e[3]
+        return self.parent.probe_current(key)
