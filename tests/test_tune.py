@@ -123,6 +123,32 @@ def test_shipped_weights_are_fitted_and_value_threats_sensibly() -> None:
         assert w.other[i[strong]] < w.other[i["4,-,-,-"]]
 
 
+def test_a_rules_own_weights_file_serves_it_else_freestyles(tmp_path, monkeypatch) -> None:
+    """load_weights(rule) reads eval-<rule>.json when it exists and reads; otherwise (no file,
+    or a broken one) freestyle's file, and in every case the weights carry the asked rule."""
+    from gomoku.patterns import weights as weights_module
+
+    free_text = weights_path(Rule.FREESTYLE).read_text(encoding="utf-8")
+    doc = json.loads(free_text)
+    doc["rule"], doc["tempo"] = "standard", 0.5
+    monkeypatch.setattr(weights_module, "DATA_DIR", tmp_path)
+    (tmp_path / "eval-freestyle.json").write_text(free_text, encoding="utf-8")
+    (tmp_path / "eval-standard.json").write_text(json.dumps(doc), encoding="utf-8")
+    load_weights.cache_clear()
+    try:
+        free, std, renju = (load_weights(r) for r in (Rule.FREESTYLE, Rule.STANDARD, Rule.RENJU))
+        assert std.source.endswith("eval-standard.json") and std.rule is Rule.STANDARD
+        assert std.tempo == 0.5 * std.scale * weights_module.FINE != free.tempo
+        assert std.mover == free.mover
+        assert renju.source.endswith("eval-freestyle.json") and renju.rule is Rule.RENJU
+        (tmp_path / "eval-standard.json").write_text("{ broken", encoding="utf-8")
+        load_weights.cache_clear()
+        fallback = load_weights(Rule.STANDARD)
+        assert fallback.source.endswith("eval-freestyle.json") and fallback.rule is Rule.STANDARD
+    finally:
+        load_weights.cache_clear()
+
+
 def _by_colour(w: EvalWeights) -> EvalWeights:
     """A weights set by colour made from ``w``: white to move gets other tables."""
     from dataclasses import replace
