@@ -149,6 +149,28 @@ def test_a_rules_own_weights_file_serves_it_else_freestyles(tmp_path, monkeypatc
         load_weights.cache_clear()
 
 
+def test_each_rule_loads_its_own_weights_and_the_board_plays_with_them() -> None:
+    """Standard has its own fitted file; renju has none and falls back to freestyle's (with
+    its own rule). A standard board's incremental evaluation reads the standard tables: it
+    agrees with the from-scratch score, and differs from the freestyle tables' score."""
+    from gomoku.core.geometry import moves_from_text
+
+    free, std, renju = (load_weights(r) for r in (Rule.FREESTYLE, Rule.STANDARD, Rule.RENJU))
+    assert std.source.endswith("eval-standard.json") and std.rule is Rule.STANDARD
+    assert "fitted" in std.note and std.mover != free.mover
+    assert renju.source.endswith("eval-freestyle.json") and renju.rule is Rule.RENJU
+    assert not weights_path(Rule.RENJU).exists()
+    moves = moves_from_text("h8 i9 g7 i7 i8 g9 j8 k8 h9", 15)
+    scores = {}
+    for rule in (Rule.FREESTYLE, Rule.STANDARD):
+        board = Board(15, rule)
+        for x, y in moves:
+            board.play(x, y)
+        assert evaluate(board) == evaluate_from_scratch(board)
+        scores[rule] = evaluate(board)
+    assert scores[Rule.STANDARD] != scores[Rule.FREESTYLE]
+
+
 def _by_colour(w: EvalWeights) -> EvalWeights:
     """A weights set by colour made from ``w``: white to move gets other tables."""
     from dataclasses import replace
