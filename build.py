@@ -10,7 +10,11 @@ dist/ holds everything the page needs; it makes no request to any other host:
     manifest.webmanifest, icon*.{svg,png}   web app manifest (installable)
     sw.js                  service worker (offline): build.py fills in the build id and the
                            list of every file to cache
-    build-info.json        version, wheel path and sha256, Pyodide version (read by the worker)
+    build-info.json        version, wheel path and sha256, Pyodide version, the snapshot's
+                           path, sha256 and versions (read by the worker)
+    snapshots/<hash>/interpreter.snap.gz   a memory snapshot of the started interpreter
+                           (made here by scripts/make_snapshot.mjs in Node), gzip'd; the
+                           worker starts from it (README: "The start-up snapshot")
     pyodide/               the Pyodide runtime files from node_modules/pyodide (npm ci) and
                            the numpy wheel next to pyodide-lock.json
     wheels/<hash>/*.whl    our engine wheel (py3-none-any); the hash folder busts caches
@@ -19,12 +23,17 @@ dist/ holds everything the page needs; it makes no request to any other host:
 The numpy wheel comes from a local folder (--numpy-dir, env GOMOKU_NUMPY_DIR, default
 ../shared/pyodide-packages beside the repo) or, when it is not there, from the official
 Pyodide CDN for the pinned version; either way its sha256 must match pyodide-lock.json.
+
+The snapshot needs Node (the one that runs the tests). If it cannot be made the build
+fails, unless --no-snapshot asks for a site without one (the worker then starts as
+before the snapshot existed).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -179,7 +188,47 @@ def find_numpy(lock: dict, numpy_dir: Path | None, version: str, dest: Path) -> 
     return target
 
 
-def build(out: Path, numpy_dir: Path | None) -> dict:
+def make_snapshot(pyodide_dir: Path, staging: Path) -> dict:
+    """The interpreter's memory snapshot, gzip'd into staging/snapshots/<hash>/; its
+    build-info.json entry. Raises SystemExit with the reason when it cannot be made."""
+    t0 = time.monotonic()
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("cannot make the start-up snapshot: `node` is not on PATH "
+                         "(or build with --no-snapshot for a site without one)")
+    with tempfile.TemporaryDirectory(prefix="gomoku-snapshot-") as tmp:
+        raw_path = Path(tmp) / "interpreter.snap"
+        cmd = [node, str(ROOT / "scripts" / "make_snapshot.mjs"), str(pyodide_dir), str(raw_path)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0 or not raw_path.exists():
+            tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-5:])[-1500:]
+            raise SystemExit(f"cannot make the start-up snapshot ({' '.join(cmd[1:])} exited "
+                             f"{proc.returncode}):\n{tail}\n(or build with --no-snapshot for a "
+                             "site without one)")
+        made = json.loads(proc.stdout.strip().splitlines()[-1])
+        raw = raw_path.read_bytes()
+    packed = gzip.compress(raw, 6, mtime=0)
+    digest = hashlib.sha256(raw).hexdigest()
+    folder = staging / "snapshots" / digest[:12]
+    folder.mkdir(parents=True)
+    (folder / "interpreter.snap.gz").write_bytes(packed)
+    node_version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout
+    node_version = node_version.strip()
+    log(f"snapshot: {len(raw) / 1e6:.1f} MB, gzip {len(packed) / 1e6:.1f} MB, "
+        f"{time.monotonic() - t0:.1f} s (Node {node_version})")
+    return {
+        "file": (folder / "interpreter.snap.gz").relative_to(staging).as_posix(),
+        "encoding": "gzip",
+        "bytes": len(raw),
+        "gzipBytes": len(packed),
+        "sha256": digest,
+        "pyodideVersion": made["pyodideVersion"],
+        "pyodideBuildId": made["buildId"],
+        "madeWith": f"node {node_version}",
+    }
+
+
+def build(out: Path, numpy_dir: Path | None, snapshot: bool = True) -> dict:
     t0 = time.monotonic()
     if not (WEB / "index.html").exists():
         raise SystemExit("web/index.html is missing")
@@ -201,6 +250,10 @@ def build(out: Path, numpy_dir: Path | None) -> dict:
             shutil.copy2(PYODIDE_NPM / name, pyo / name)
         lock = json.loads((pyo / "pyodide-lock.json").read_text())
         numpy_whl = find_numpy(lock, numpy_dir, version, pyo)
+        snapshot_info = make_snapshot(pyo, staging) if snapshot else None
+        if snapshot_info and snapshot_info["pyodideVersion"] != version:
+            raise SystemExit(f"the snapshot was made by Pyodide {snapshot_info['pyodideVersion']}, "
+                             f"the site ships {version}")
 
         # our wheel, in a folder named by its hash so browsers never use a stale copy
         tmp_wheels = staging / "wheels-tmp"
@@ -215,7 +268,7 @@ def build(out: Path, numpy_dir: Path | None) -> dict:
         web_hash = hashlib.sha256()
         for f in sorted(staging.rglob("*")):
             rel = f.relative_to(staging)
-            if f.is_file() and rel.parts[0] != "pyodide":
+            if f.is_file() and rel.parts[0] not in ("pyodide", "snapshots"):
                 web_hash.update(rel.as_posix().encode() + sha256_file(f).encode())
         info = {
             "name": "gomoku",
@@ -226,6 +279,7 @@ def build(out: Path, numpy_dir: Path | None) -> dict:
             "wheelSha256": digest,
             "pyodideVersion": version,
             "numpyWheel": numpy_whl.name,
+            "snapshot": snapshot_info,
         }
         (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
         stage_service_worker(staging, f"{info['build']}-pyodide{version}")
@@ -254,6 +308,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".whl": "application/octet-stream",
         ".zip": "application/zip",
+        ".gz": "application/gzip",
         ".webmanifest": "application/manifest+json",
     }
 
@@ -299,6 +354,12 @@ def main(argv: list[str] | None = None) -> int:
         help="folder holding the Pyodide numpy wheel (env GOMOKU_NUMPY_DIR; "
         "default ../shared/pyodide-packages); else it is downloaded from the Pyodide CDN",
     )
+    ap.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="a site without the start-up snapshot (the build otherwise fails when it "
+        "cannot be made)",
+    )
     ap.add_argument("--serve", action="store_true", help="serve dist/ after building")
     ap.add_argument(
         "--no-build", action="store_true", help="with --serve: serve the existing dist/"
@@ -313,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     out = args.out.resolve()
     if not (args.serve and args.no_build):
-        build(out, numpy_dir)
+        build(out, numpy_dir, snapshot=not args.no_snapshot)
     if args.serve:
         server = make_server(out, args.port)
         host, port = server.server_address[:2]

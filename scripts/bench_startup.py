@@ -1,13 +1,35 @@
 #!/usr/bin/env python3
 """What a visitor downloads and waits for: the engine wheel's size and file count, and the
-page's cold start to a ready engine (median of several), for one or more built sites.
+page's start to a ready engine, stage by stage, on a first visit and on a return visit.
 
-    python scripts/bench_startup.py [--starts 7] [DIST ...]    (default: dist/)
+    python scripts/bench_startup.py [--rounds 5] [--reloads 3] SITE [SITE ...]
 
-Each start opens the page in a fresh browser context (empty HTTP cache) and reads the
-page's own figure, ``#board[data-load-ms]`` (from the page's start to the engine worker's
-"ready"). With several sites the starts alternate between them, so that a change of
-machine load hits them alike. Needs Chromium at /usr/bin/chromium; builds nothing.
+A SITE is a built dist/ folder, optionally with a query string for the page after a '?':
+``dist`` (the build as it is), ``dist?snapshot=0`` (the same build started without its
+snapshot), ``/tmp/main-dist`` (another build, e.g. main's, for a before/after).
+
+Each round opens every site in a fresh browser context (empty HTTP cache, no service
+worker: a first visit), waits until the service worker has the site in its cache, then
+reloads the page --reloads times (a return visit: HTTP cache and service worker warm).
+The rounds alternate the sites' order, so that a change of machine load hits them alike.
+Times are from the navigation's start (the page's performance.timeOrigin) to the end of
+each stage, read from the engine worker's ready message (its absolute stage marks):
+
+    page         the page's HTML and scripts, up to the engine worker's first line
+    info         pyodide.js and build-info.json
+    snapshot     the snapshot fetched, unpacked and checked (snapshot start only)
+    wasm fetch   pyodide.asm.wasm downloaded (resource timing)
+    wasm         pyodide.asm.wasm compiled and instantiated
+    interpreter  the interpreter started (or restored from the snapshot), stdlib mounted
+    packages     numpy and our wheel installed
+    import       gomoku.protocol.webapi imported
+    warm-up      the engine's tables built (the first call); then "ready"
+
+Stage columns are medians of each stage's own length; "ready" is the median of the
+totals; "page load" is the page's own figure (engine worker created to ready). A build
+from before these marks (main before issue 30) reports its coarser phases, and its "ready"
+is when the page saw the board's data-engine="ready" (a frame late at most). Needs
+Chromium at /usr/bin/chromium; builds nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +50,14 @@ from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 import build  # noqa: E402
 
+STAGES = ["page", "info", "snapshot", "wasm fetch", "wasm", "interpreter", "packages", "import",
+          "warm-up"]
+MARK_OF = {"page": "script", "info": "info", "snapshot": "snapshot", "wasm fetch": "wasmFetched",
+           "wasm": "wasm", "interpreter": "interpreter", "packages": "packages", "import": "import",
+           "warm-up": "warmup"}
+OLD_PHASES = {"pyodide": "interpreter", "packages": "packages", "import": "import",
+              "warmup": "warm-up"}
+
 
 def wheel_figures(dist: Path) -> dict:
     """The engine wheel of a built site: bytes, files, and Python modules by top package."""
@@ -45,46 +75,133 @@ def wheel_figures(dist: Path) -> dict:
     }
 
 
-def cold_starts(dists: list[Path], starts: int) -> dict[Path, list[int]]:
+def stages_of(ready: dict, nav_origin: float, page_load_ms: float) -> dict[str, float]:
+    """Each stage's length (ms) from a ready message; a build without stage marks (before
+    issue 30) gives its own coarser phases (ms since the worker's start) where it can."""
+    out: dict[str, float] = {}
+    marks = ready.get("marks")
+    if marks:
+        prev = nav_origin
+        for stage in STAGES:
+            at = marks.get(MARK_OF[stage])
+            if at is None:
+                continue
+            out[stage] = at - prev
+            prev = at
+        out["ready"] = marks["warmup"] - nav_origin
+    else:  # main before issue 30: phases are cumulative ms from the worker's own start
+        prev = 0.0
+        for key, stage in OLD_PHASES.items():
+            at = ready.get("phases", {}).get(key)
+            if at is not None:
+                out[stage] = at - prev
+                prev = at
+        out["ready"] = float("nan")
+    out["page load"] = page_load_ms
+    return out
+
+
+def one_start(page, url: str | None, console: list[str]) -> dict[str, float]:
+    console.clear()
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_function(
+        "() => document.querySelector('#board').dataset.engine === 'ready'", timeout=180_000
+    )
+    seen_ready_at = page.evaluate("() => performance.now()")  # a frame late at most
+    ready = page.evaluate("() => window.gomokuTest.state().ready")
+    if ready is None:  # a build before issue 30: its console line has the coarse phases
+        line = next(c for c in console if c.startswith("engine ready "))
+        ready = json.loads(line[len("engine ready "):])
+    nav_origin = page.evaluate("() => performance.timeOrigin")
+    got = stages_of(ready, nav_origin, float(page.get_attribute("#board", "data-load-ms")))
+    got["path"] = ready.get("start", "fresh")
+    if got["ready"] != got["ready"]:  # no marks: when the page saw it
+        got["ready"] = seen_ready_at
+    return got
+
+
+def run(sites: list[tuple[Path, str]], rounds: int, reloads: int) -> dict:
     from playwright.sync_api import sync_playwright
 
-    servers = {d: build.make_server(d, 0) for d in dists}
+    servers = {d: build.make_server(d, 0) for d in {d for d, _ in sites}}
     for server in servers.values():
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    times: dict[Path, list[int]] = {d: [] for d in dists}
+    results: dict[tuple[Path, str], dict[str, list]] = {
+        s: {"first": [], "return": []} for s in sites
+    }
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for i in range(starts):
-            for d in dists if i % 2 == 0 else dists[::-1]:
-                port = servers[d].server_address[1]
-                ctx = browser.new_context()  # empty HTTP cache: a cold start
+        for i in range(rounds):
+            for site in sites if i % 2 == 0 else sites[::-1]:
+                dist, query = site
+                port = servers[dist].server_address[1]
+                url = f"http://127.0.0.1:{port}/?test=1" + (f"&{query}" if query else "")
+                ctx = browser.new_context()  # empty HTTP cache, no service worker
                 page = ctx.new_page()
-                page.goto(f"http://127.0.0.1:{port}/?test=1")
+                console: list[str] = []
+                page.on("console", lambda msg, console=console: console.append(msg.text))
+                results[site]["first"].append(one_start(page, url, console))
                 page.wait_for_function(
-                    "() => document.querySelector('#board').dataset.engine === 'ready'",
+                    "() => document.querySelector('#board').dataset.offline === 'ready'",
                     timeout=180_000,
                 )
-                times[d].append(int(page.get_attribute("#board", "data-load-ms")))
+                for _ in range(reloads):
+                    results[site]["return"].append(one_start(page, None, console))
                 ctx.close()
+                print(f"round {i + 1}: {dist}?{query} done", file=sys.stderr, flush=True)
         browser.close()
-    return times
+    return results
+
+
+def table(results: dict, visit: str) -> list[str]:
+    cols = STAGES + ["ready", "page load"]
+    lines = [
+        f"| {visit} visit | n | path | " + " | ".join(cols) + " |",
+        "|---|---|---|" + "---|" * len(cols),
+    ]
+    for (dist, query), runs in results.items():
+        starts = runs[visit]
+        paths = sorted({s["path"] for s in starts})
+        cells = []
+        for c in cols:
+            vals = [s[c] for s in starts if c in s and s[c] == s[c]]
+            cells.append(f"{statistics.median(vals):.0f}" if vals else "-")
+        name = f"{dist.name if dist.name != 'dist' else dist}" + (f"?{query}" if query else "")
+        lines.append(f"| {name} | {len(starts)} | {'/'.join(paths)} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dists", nargs="*", type=Path, default=[ROOT / "dist"])
-    ap.add_argument("--starts", type=int, default=7, help="cold starts per site")
+    ap.add_argument("sites", nargs="*", default=[str(ROOT / "dist")])
+    ap.add_argument("--rounds", type=int, default=5, help="first visits per site")
+    ap.add_argument("--reloads", type=int, default=3, help="return visits after each first visit")
+    ap.add_argument("--json", type=Path, help="also write every start's stages here")
     args = ap.parse_args(argv)
-    dists = [d.resolve() for d in args.dists]
-    times = cold_starts(dists, args.starts)
-    for d in dists:
-        w = wheel_figures(d)
-        t = times[d]
-        print(
-            f"{d}: wheel {w['bytes'] / 1000:.0f} KB, {w['files']} files ({w['python_files']} .py,"
-            f" packages {', '.join(w['packages'])}); cold start to ready: median"
-            f" {statistics.median(t):.0f} ms over {len(t)} (min {min(t)}, max {max(t)})"
-        )
+    sites = []
+    for s in args.sites:
+        path, _, query = s.partition("?")
+        sites.append((Path(path).resolve(), query))
+    results = run(sites, args.rounds, args.reloads)
+    for dist in dict.fromkeys(d for d, _ in sites):
+        w = wheel_figures(dist)
+        print(f"{dist}: wheel {w['bytes'] / 1000:.0f} KB, {w['files']} files"
+              f" ({w['python_files']} .py, packages {', '.join(w['packages'])})")
+    print("\nmedians, ms from the navigation's start (stages: each stage's own length)\n")
+    for visit in ("first", "return"):
+        print("\n".join(table(results, visit)) + "\n")
+    base = sites[0]
+    for visit in ("first", "return"):
+        b = statistics.median(s["ready"] for s in results[base][visit])
+        for site in sites[1:]:
+            m = statistics.median(s["ready"] for s in results[site][visit])
+            print(f"{visit} visit, ready: {site[0].name}?{site[1]} / {base[0].name}?{base[1]}"
+                  f" = {m / b:.2f}")
+    if args.json:
+        args.json.write_text(json.dumps({f"{d}?{q}": r for (d, q), r in results.items()}, indent=1))
     return 0
 
 

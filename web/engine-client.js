@@ -19,9 +19,10 @@ export class EngineFailure extends Error {
 }
 
 export class EngineClient {
-  constructor({ workerUrl, onState = () => {}, loadTimeoutMs = 120000 }) {
+  constructor({ workerUrl, onState = () => {}, onProgress = () => {}, loadTimeoutMs = 120000 }) {
     this.workerUrl = workerUrl;
     this.onState = onState;
+    this.onProgress = onProgress; // the worker's {type: "progress", stage, percent} while it loads
     this.loadTimeoutMs = loadTimeoutMs;
     this.worker = null;
     this.pending = new Map(); // id -> {resolve, reject, onInfo, timer}
@@ -83,6 +84,10 @@ export class EngineClient {
       this.setState("ready", this.info);
       for (const w of this._readyWaiters) w.resolve(this.info);
       this._readyWaiters = [];
+      return;
+    }
+    if (msg.type === "progress") {
+      if (this.state === "loading") this.onProgress(msg);
       return;
     }
     if (msg.type === "fatal") {

@@ -222,7 +222,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   function engineState(state, detail) {
     const engineInfo = { state, restarts: engine.restarts, ready: store.get().engine.ready };
     if (state === "ready") {
-      console.info("engine ready", JSON.stringify({ pageLoadMs: detail.pageLoadMs, workerMs: detail.loadMs, phases: detail.phases }));
+      console.info("engine ready", JSON.stringify({ pageLoadMs: detail.pageLoadMs, workerMs: detail.loadMs, start: detail.start }));
       const quiet = runner.takeQuietRestart();
       store.update({ engine: { ...engineInfo, ready: detail } });
       if (engine.restarts && !quiet) say.notice(t("restarted"), "info");

@@ -119,6 +119,9 @@ const en = {
   workersParallel: "Parallel search: {ready} of {total} search workers ready.",
   workersOne: "Search in one worker (1 thread).",
   engineIllegal: "the engine proposed an illegal move {move}", fileTooLarge: "the file is too large",
+  // the engine's start (load-progress.js)
+  loadStarted: "Loading the engine.", loadReady: "Engine ready ({secs} s).", loadPercent: "{pct}%",
+  loadBar: "Engine loading",
 };
 
 const zh = {
@@ -230,6 +233,9 @@ const zh = {
   workersParallel: "并行搜索：{total} 个搜索线程中 {ready} 个已就绪。",
   workersOne: "单线程搜索（1 个线程）。",
   engineIllegal: "引擎给出了非法着法 {move}", fileTooLarge: "文件太大",
+  // the engine's start (load-progress.js)
+  loadStarted: "正在加载引擎。", loadReady: "引擎已就绪（{secs} 秒）。", loadPercent: "{pct}%",
+  loadBar: "引擎加载进度",
 };
 
 export const TABLES = { en, zh };

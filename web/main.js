@@ -18,6 +18,7 @@ import { createEngineJobs } from "./engine-jobs.js";
 import * as Game from "./game.js";
 import { t } from "./i18n.js";
 import { setupInput } from "./input.js";
+import { setupLoadProgress } from "./load-progress.js";
 import { setupNewGameDialog } from "./new-game-dialog.js";
 import { registerOffline } from "./offline.js";
 import { ParallelEngineClient } from "./parallel-client.js";
@@ -58,15 +59,24 @@ board.cursor = centre(store.get().game.size);
 
 const workerUrl = new URL("worker.js", location.href);
 if (params.test) workerUrl.searchParams.set("test", "1");
+if (!params.snapshot) workerUrl.searchParams.set("snapshot", "0");
 const searchWorkerUrl = new URL(workerUrl);
 searchWorkerUrl.searchParams.set("role", "search");
+const loadProgress = setupLoadProgress({
+  canvas, box: document.querySelector("#load-progress"), bar: document.querySelector("#load-bar"),
+  label: document.querySelector("#load-pct"), announce: (text) => say.announce(text),
+});
 const engine = new ParallelEngineClient({
   workerUrl: workerUrl.href,
   searchWorkerUrl: searchWorkerUrl.href,
   threads: threadsFor(store.get().settings, params.threads),
   testMode: params.test,
   onWorkers: (workers) => store.update({ workers }),
-  onState: (state, detail) => jobs.engineState(state, detail),
+  onState: (state, detail) => {
+    loadProgress.state(state, detail);
+    jobs.engineState(state, detail);
+  },
+  onProgress: (msg) => loadProgress.progress(msg),
 });
 
 // ---- the parts ---------------------------------------------------------------------------
@@ -142,6 +152,7 @@ if (params.test) {
         game: { ...structuredClone(s.game), line: pos.line, winner: pos.winner },
         engine: engine.state, restarts: engine.restarts, thinking: !!s.job && s.job.kind === "move",
         job: s.job ? s.job.kind : null, analysing: s.analysing, info: s.info ? { ...s.info } : null,
+        ready: engine.info ? structuredClone(engine.info) : null, // the worker's ready message
       };
     },
     review: () => structuredClone(store.get().review),

@@ -6,6 +6,7 @@
 //   ?deadline=MS   the hard deadline of every engine request (500..600000)
 //   ?slice=MS      the length of each analysis / unlimited-level search (50..10000)
 //   ?threads=N     search workers for this visit, not saved (1..MAX_THREADS)
+//   ?snapshot=0    the workers start Pyodide without the build's snapshot (worker.js)
 // A number out of range is clamped; a missing or unreadable one is null (no override).
 
 import { MAX_THREADS } from "./settings.js";
@@ -22,5 +23,6 @@ export function readParams(search) {
     deadline: int("deadline", 500, 600000),
     slice: int("slice", 50, 10000),
     threads: int("threads", 1, MAX_THREADS),
+    snapshot: params.get("snapshot") !== "0",
   };
 }

@@ -131,15 +131,95 @@ async function loadInfo() {
   return resp.json();
 }
 
-async function start() {
-  const phases = {};
-  const mark = (name) => { phases[name] = Math.round(performance.now() - t0); };
+// ---- start-up: stages, progress, the snapshot ------------------------------------------
+
+// Each stage's end as an absolute time (performance.timeOrigin + now, ms): the page and
+// scripts/bench_startup.py line them up with the page's own clock.
+const marks = { script: performance.timeOrigin + t0 };
+const PROGRESS = { info: 5, snapshot: 15, wasm: 45, interpreter: 60, packages: 85, import: 88, warmup: 100 };
+function mark(stage) {
+  marks[stage] = performance.timeOrigin + performance.now();
+  if (ROLE === "engine" && stage in PROGRESS) post({ type: "progress", stage, percent: PROGRESS[stage] });
+}
+
+// The end of Pyodide's own WebAssembly instantiation (fetch + compile + instantiate of
+// pyodide.asm.wasm), the first one of this worker: wrapped to time it, nothing else.
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = function (...args) {
+    const result = original.apply(this, args);
+    if (!("wasm" in marks)) {
+      result.then(() => {
+        if ("wasm" in marks) return;
+        const fetched = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/pyodide.asm.wasm"));
+        if (fetched) marks.wasmFetched = performance.timeOrigin + fetched.responseEnd;
+        mark("wasm");
+      }, () => {});
+    }
+    return result;
+  };
+}
+
+function hex(bytes) {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The snapshot's bytes, unpacked and checked against build-info.json: its sha256, the
+// Pyodide version and build id it was made from (which must be the runtime's here: the
+// version from build-info.json, the build id in the snapshot's own header). Throws the
+// reason it cannot be used.
+async function fetchSnapshot(info) {
+  const snap = info.snapshot;
+  if (snap.pyodideVersion !== info.pyodideVersion) {
+    throw new Error(`made by Pyodide ${snap.pyodideVersion}, the site runs ${info.pyodideVersion}`);
+  }
+  if (typeof DecompressionStream !== "function") throw new Error("this browser has no DecompressionStream");
+  const resp = await fetch(snap.file);
+  if (!resp.ok) throw new Error(`${snap.file}: HTTP ${resp.status}`);
+  const unpacked = resp.body.pipeThrough(new DecompressionStream(snap.encoding));
+  const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+  if (bytes.length !== snap.bytes) throw new Error(`${bytes.length} bytes, build-info.json says ${snap.bytes}`);
+  const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (digest !== snap.sha256) throw new Error(`sha256 ${digest} does not match build-info.json`);
+  const buildId = Array.from(new Uint32Array(bytes.buffer, 16, 8), (w) => w.toString(16).padStart(8, "0")).join("");
+  if (buildId !== snap.pyodideBuildId) throw new Error(`Pyodide build id ${buildId} is not ${snap.pyodideBuildId}`);
+  return bytes;
+}
+
+// Pyodide started from the build's snapshot when there is one and it checks out, else
+// started afresh (the reason in the console). ?snapshot=0 on the page (passed on here)
+// skips it: the tests' and the benchmark's start without it.
+async function startPyodide(info) {
   const indexURL = new URL("pyodide/", self.location.href).href;
-  const [info, pyodide] = await Promise.all([
-    loadInfo(),
-    loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.warn(s) }),
-  ]);
-  mark("pyodide");
+  const options = { indexURL, stdout: () => {}, stderr: (s) => console.warn(s) };
+  let reason = "build-info.json names no snapshot";
+  if (params.get("snapshot") === "0") reason = "snapshot=0 in the page's URL";
+  else if (info.snapshot) {
+    try {
+      const bytes = await fetchSnapshot(info);
+      mark("snapshot");
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+      if (pyodide.version !== info.snapshot.pyodideVersion) {
+        throw new Error(`the runtime is Pyodide ${pyodide.version}, the snapshot's ${info.snapshot.pyodideVersion}`);
+      }
+      // the snapshot's interpreter had imported `random`: its state would repeat every visit
+      pyodide.runPython("import random; random.seed()");
+      return { pyodide, start: "snapshot" };
+    } catch (err) {
+      reason = "the snapshot cannot be used: " + String(err && err.message || err);
+      delete marks.snapshot;
+      delete marks.wasm;
+    }
+  }
+  console.info(`engine worker (${ROLE}): starting Pyodide without a snapshot (${reason})`);
+  return { pyodide: await loadPyodide(options), start: "fresh", reason };
+}
+
+async function start() {
+  const info = await loadInfo();
+  mark("info");
+  const { pyodide, start: startPath, reason } = await startPyodide(info);
+  mark("interpreter");
   const failures = [];
   const errorCallback = (msg) => failures.push(String(msg));
   const quiet = () => {};
@@ -161,7 +241,7 @@ async function start() {
     if (warm.status !== "ok") throw new Error("search worker self-check failed: " + (warm.error || warm.status));
     mark("warmup");
     runJob = (text, emit) => fn(text, emit);
-    post({ type: "ready", role: "search", build: info.build, loadMs: Math.round(performance.now() - t0), phases });
+    post({ type: "ready", role: "search", build: info.build, loadMs: Math.round(performance.now() - t0), start: startPath, marks });
     scheduleJob();
     return;
   }
@@ -181,7 +261,9 @@ async function start() {
     build: info.build,
     pyodide: pyodide.version,
     loadMs: Math.round(performance.now() - t0),
-    phases,
+    start: startPath,
+    ...(reason ? { startReason: reason } : {}),
+    marks,
   });
   while (backlog.length) answer(backlog.shift());
 }
