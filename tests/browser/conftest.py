@@ -49,7 +49,8 @@ def pytest_collection_modifyitems(items):
 
 
 def _inputs() -> list[Path]:
-    files = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
+    files = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json",
+             ROOT / "scripts" / "make_snapshot.mjs"]
     for folder in (ROOT / "web", ROOT / "py" / "gomoku"):
         files += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     return files
