@@ -3,8 +3,15 @@
  * Thin on purpose: every message goes to gomoku.protocol.webapi.handle_json (plain Python, tested in
  * CPython), whose replies are posted back. Replies echo the message's id.
  *
- *   worker -> page  {type:"ready", version, build, pyodide, loadMs}     once, when usable
+ *   worker -> page  {type:"progress", stage, percent}                  while it loads
+ *                   {type:"ready", version, build, pyodide, loadMs, start, startReason?,
+ *                    marks}                                            once, when usable
  *                   {type:"fatal", message}                            loading failed
+ *
+ * start is "snapshot" (Pyodide restored from the build's memory snapshot, build-info.json
+ * `snapshot`) or "fresh" (started from scratch: no snapshot, ?snapshot=0, or it failed its
+ * checks; startReason and the console say why). marks: each start-up stage's end as an
+ * absolute time in ms (performance.timeOrigin + now), for scripts/bench_startup.py.
  *                   {type:"info"|"result"|"status"|"error", id, ...}   answers
  *
  * Test hook: when the worker URL has test=1 (the page passes it on from its own ?test=1),
