@@ -13,7 +13,8 @@ worker: a first visit), waits until the service worker has the site in its cache
 reloads the page --reloads times (a return visit: HTTP cache and service worker warm).
 The rounds alternate the sites' order, so that a change of machine load hits them alike.
 Times are from the navigation's start (the page's performance.timeOrigin) to the end of
-each stage, read from the engine worker's ready message (its absolute stage marks):
+each stage, read from the engine worker's ready message (its absolute stage marks; the
+snapshot's download overlaps pyodide.asm.wasm's, so their order varies):
 
     page         the page's HTML and scripts, up to the engine worker's first line
     info         pyodide.js and build-info.json
@@ -25,10 +26,11 @@ each stage, read from the engine worker's ready message (its absolute stage mark
     import       gomoku.protocol.webapi imported
     warm-up      the engine's tables built (the first call); then "ready"
 
-Stage columns are medians of each stage's own length; "ready" is the median of the
-totals; "page load" is the page's own figure (engine worker created to ready). A build
-from before these marks (main before issue 30) reports its coarser phases, and its "ready"
-is when the page saw the board's data-engine="ready" (a frame late at most). Needs
+Every column is a median over the starts; "ready" is the end of the warm-up, when the
+worker posts "ready"; "page load" is the page's own figure (engine worker created to
+ready). A build from before these marks (main before issue 30) reports its coarser
+phases (interpreter = wasm + interpreter start), and its "ready" is when the page saw the
+board's data-engine="ready" (a frame late at most). Needs
 Chromium at /usr/bin/chromium; builds nothing.
 """
 
@@ -75,29 +77,25 @@ def wheel_figures(dist: Path) -> dict:
     }
 
 
-def stages_of(ready: dict, nav_origin: float, page_load_ms: float) -> dict[str, float]:
-    """Each stage's length (ms) from a ready message; a build without stage marks (before
-    issue 30) gives its own coarser phases (ms since the worker's start) where it can."""
+def stages_of(ready: dict, nav_origin: float, seen_ready_at: float) -> dict[str, float]:
+    """When each stage ended, in ms from the navigation's start, from a ready message. A
+    build without stage marks (before issue 30) has its coarser phases in ms from the
+    worker's own start: placed by the worker's start, seen_ready_at - loadMs."""
     out: dict[str, float] = {}
     marks = ready.get("marks")
     if marks:
-        prev = nav_origin
         for stage in STAGES:
             at = marks.get(MARK_OF[stage])
-            if at is None:
-                continue
-            out[stage] = at - prev
-            prev = at
+            if at is not None:
+                out[stage] = at - nav_origin
         out["ready"] = marks["warmup"] - nav_origin
-    else:  # main before issue 30: phases are cumulative ms from the worker's own start
-        prev = 0.0
+    else:
+        worker_start = seen_ready_at - ready["workerMs"]
         for key, stage in OLD_PHASES.items():
             at = ready.get("phases", {}).get(key)
             if at is not None:
-                out[stage] = at - prev
-                prev = at
-        out["ready"] = float("nan")
-    out["page load"] = page_load_ms
+                out[stage] = worker_start + at
+        out["ready"] = seen_ready_at
     return out
 
 
@@ -116,10 +114,9 @@ def one_start(page, url: str | None, console: list[str]) -> dict[str, float]:
         line = next(c for c in console if c.startswith("engine ready "))
         ready = json.loads(line[len("engine ready "):])
     nav_origin = page.evaluate("() => performance.timeOrigin")
-    got = stages_of(ready, nav_origin, float(page.get_attribute("#board", "data-load-ms")))
+    got = stages_of(ready, nav_origin, seen_ready_at)
+    got["page load"] = float(page.get_attribute("#board", "data-load-ms"))
     got["path"] = ready.get("start", "fresh")
-    if got["ready"] != got["ready"]:  # no marks: when the page saw it
-        got["ready"] = seen_ready_at
     return got
 
 
@@ -190,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         w = wheel_figures(dist)
         print(f"{dist}: wheel {w['bytes'] / 1000:.0f} KB, {w['files']} files"
               f" ({w['python_files']} .py, packages {', '.join(w['packages'])})")
-    print("\nmedians, ms from the navigation's start (stages: each stage's own length)\n")
+    print("\nmedians, ms from the navigation's start to the end of each stage\n")
     for visit in ("first", "return"):
         print("\n".join(table(results, visit)) + "\n")
     base = sites[0]

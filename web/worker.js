@@ -203,8 +203,8 @@ async function startPyodide(info) {
   if (params.get("snapshot") === "0") reason = "snapshot=0 in the page's URL";
   else if (info.snapshot) {
     try {
-      const bytes = await fetchSnapshot(info);
-      mark("snapshot");
+      // a promise: loadPyodide starts fetching pyodide.asm.wasm before it waits for it
+      const bytes = fetchSnapshot(info).then((b) => { mark("snapshot"); return b; });
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
       if (pyodide.version !== info.snapshot.pyodideVersion) {
         throw new Error(`the runtime is Pyodide ${pyodide.version}, the snapshot's ${info.snapshot.pyodideVersion}`);
