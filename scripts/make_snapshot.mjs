@@ -25,7 +25,14 @@ if (!pyodideDir || !outFile) {
 const indexURL = path.resolve(pyodideDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 const t0 = performance.now();
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {}, stderr: (s) => console.error(s) });
+// The browser's defaults where Node's differ: Emscripten takes the program name (sys.argv,
+// the environment's `_`) from Node's command line, which would put this machine's path
+// into the snapshot. (The snapshot is not byte-for-byte reproducible: Python's hash seed
+// and the names of its temporary files differ from run to run.)
+const pyodide = await loadPyodide({
+  indexURL, _makeSnapshot: true, _sysExecutable: "./this.program",
+  stdout: () => {}, stderr: (s) => console.error(s),
+});
 // A snapshot must be of a working interpreter: run something before taking it.
 const check = pyodide.runPython("import sys; f'{sys.version_info.major}.{sys.version_info.minor}'");
 if (check !== "3.12") throw new Error("unexpected Python in the snapshot: " + check);

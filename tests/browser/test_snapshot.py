@@ -54,6 +54,8 @@ def test_the_snapshot_in_dist_matches_its_record_and_the_runtime(dist_dir):
     assert "".join(f"{w:08x}" for w in words) == snap["pyodideBuildId"]
     runtime = (dist_dir / "pyodide" / "pyodide.js").read_text()
     assert re.search(r'BUILD_ID:"([0-9a-f]{64})"', runtime).group(1) == snap["pyodideBuildId"]
+    # nothing of the machine that built it (Node's command line would name the checkout)
+    assert str(dist_dir.parent).encode() not in raw
     # the service worker caches it with the rest
     assert json.dumps(snap["file"]) in (dist_dir / "sw.js").read_text()
 
