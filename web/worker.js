@@ -7,12 +7,12 @@
  *                   {type:"ready", version, build, pyodide, loadMs, start, startReason?,
  *                    marks}                                            once, when usable
  *                   {type:"fatal", message}                            loading failed
+ *                   {type:"info"|"result"|"status"|"error", id, ...}   answers
  *
  * start is "snapshot" (Pyodide restored from the build's memory snapshot, build-info.json
  * `snapshot`) or "fresh" (started from scratch: no snapshot, ?snapshot=0, or it failed its
  * checks; startReason and the console say why). marks: each start-up stage's end as an
  * absolute time in ms (performance.timeOrigin + now), for scripts/bench_startup.py.
- *                   {type:"info"|"result"|"status"|"error", id, ...}   answers
  *
  * Test hook: when the worker URL has test=1 (the page passes it on from its own ?test=1),
  * {type:"debug-hang"} makes the worker spin forever, so tests can check that the page
