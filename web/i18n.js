@@ -119,6 +119,23 @@ const en = {
   workersParallel: "Parallel search: {ready} of {total} search workers ready.",
   workersOne: "Search in one worker (1 thread).",
   engineIllegal: "the engine proposed an illegal move {move}", fileTooLarge: "the file is too large",
+  // the coach (coach.js, coach-view.js)
+  coachOpt: "Coach: mark the threats",
+  coachOptTitle: "After every move, mark each side's fours, open threes and double threats on the board",
+  coachLegend: "5: makes five · 4: makes an open four · 43, 44, 33: a double threat · rings: where to block.",
+  coachWin: "{color} can make five at {points}.",
+  coachFour: "{color} threatens to make five at {points}: block at {points}.",
+  coachFourNoBlock: "{color} threatens to make five at {points}, a point black may not play.",
+  coachFours: "{color} can make five at {points}: one move cannot block them all.",
+  coachOwnThree: "{color} can make an open four at {points}.",
+  coachThree: "{color} threatens to make an open four at {points}: block at {blocks}.",
+  coachThreeNoBlock: "{color} threatens to make an open four at {points}, and every point that blocks it is forbidden for black.",
+  coachOwnDouble: "{color} can make a {shape} at {points}.",
+  coachDouble: "{color} threatens to make a {shape} at {points}: block at {blocks}.",
+  coachDoubleNoBlock: "{color} threatens to make a {shape} at {points}, and every point that stops it is forbidden for black.",
+  coachNone: "Coach: no threats on the board.",
+  coachDoubleFour: "double four", coachFourThree: "four-three", coachDoubleThree: "double three",
+  coachOr: " or ", coachSep: ", ",
 };
 
 const zh = {
@@ -230,6 +247,23 @@ const zh = {
   workersParallel: "并行搜索：{total} 个搜索线程中 {ready} 个已就绪。",
   workersOne: "单线程搜索（1 个线程）。",
   engineIllegal: "引擎给出了非法着法 {move}", fileTooLarge: "文件太大",
+  // the coach (coach.js, coach-view.js)
+  coachOpt: "教练：标出威胁",
+  coachOptTitle: "每步之后在棋盘上标出双方的四、活三和双重威胁",
+  coachLegend: "5：可成五 · 4：可成活四 · 43、44、33：双重威胁 · 圆圈：防守点。",
+  coachWin: "{color}可以在 {points} 成五。",
+  coachFour: "{color}威胁在 {points} 成五：请在 {points} 防守。",
+  coachFourNoBlock: "{color}威胁在 {points} 成五，而该点是黑棋的禁手点。",
+  coachFours: "{color}可以在 {points} 成五：一步棋挡不住。",
+  coachOwnThree: "{color}可以在 {points} 走成活四。",
+  coachThree: "{color}威胁在 {points} 走成活四：请在 {blocks} 防守。",
+  coachThreeNoBlock: "{color}威胁在 {points} 走成活四，而能挡住它的点都是黑棋的禁手点。",
+  coachOwnDouble: "{color}可以在 {points} 走成{shape}。",
+  coachDouble: "{color}威胁在 {points} 走成{shape}：请在 {blocks} 防守。",
+  coachDoubleNoBlock: "{color}威胁在 {points} 走成{shape}，而能化解它的点都是黑棋的禁手点。",
+  coachNone: "教练：棋盘上暂无威胁。",
+  coachDoubleFour: "双四", coachFourThree: "四三", coachDoubleThree: "双三",
+  coachOr: "或", coachSep: "、",
 };
 
 export const TABLES = { en, zh };

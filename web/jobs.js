@@ -138,6 +138,15 @@ export function createJobRunner({
       return t;
     },
     cancel,
+    // A request outside the jobs (the coach's threats: cheap, no search), queued with the
+    // jobs' requests so that the engine still gets one at a time; it neither replaces nor
+    // waits for the job under way (it goes before that job's next request), and its reply,
+    // whatever its type, is the caller's.
+    aside(message, deadlineMs) {
+      const run = queue.then(() => client.request(message, { deadlineMs }));
+      queue = run.then(() => {}, () => {});
+      return run;
+    },
     // An open-ended job ends with the answer of the request under way.
     moveNow() {
       if (job && job.sliced) job.moveNow = true;

@@ -10,7 +10,7 @@ list of ``Threat(kind, points, blocks)``, strongest kind first, points and block
 ``four``
     the side has a four (straight or broken: ``XXXX.``, ``XX.XX``, ``X.XXX``): ``points``
     are the cells where it makes five on that line (two of them: an open four, which one
-    move cannot stop); ``blocks`` are the same cells.
+    move cannot stop); ``blocks`` are the same cells (in renju, those black may play).
 ``three``
     the side has an open three (straight ``.XXX.`` or split ``.X.XX.``): ``points`` are the
     cells where it makes an open four (two completions of five) on that line, ``blocks``
@@ -232,7 +232,8 @@ def side_threats(board: Board, side: int) -> list[Threat]:
 
     out: list[Threat] = []
     for _, pts in _clusters(five_pts, 5):
-        out.append(Threat("four", _sorted(pts), _sorted(pts)))
+        blocks = [pt for pt in pts if rd.allowed(lay.index(*pt), other)]
+        out.append(Threat("four", _sorted(pts), _sorted(blocks)))
     for d, pts in _clusters(four_pts, 5):
         cells = {lay.index(*pt) for pt in pts}
         span = sorted({q for c in cells for q in rd.line(c, d, REACH)})
