@@ -101,7 +101,8 @@ def test_off_above_the_lowest_levels_and_the_choice_survives_a_reload(game):
     game.page.locator("summary", has_text="Display").click()
     box.check()
     wait_coach(game, "white-three:e8 white-three:i8")
-    assert json.loads(game.page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))["coach"] is True
+    stored = game.page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')")
+    assert json.loads(stored)["coach"] is True
     game.page.reload()
     game.wait_ready()
     expect(box).to_be_checked()
