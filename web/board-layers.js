@@ -202,7 +202,7 @@ const COACH_FILL = { 1: "#161616", 2: "#f7f5ef" };
 const COACH_INK = { 1: "#ffffff", 2: "#161616" };
 
 // the coach's marks: a point where a colour makes its threat is a small disc of that
-// colour with a label ("5", "4", "43" ...), a cell that blocks one a ring of that colour;
+// colour with a label ("5", "4", "43" ...), a cell that blocks one a dashed ring;
 // when both colours mark one intersection, black's sits up-left and white's down-right
 export function coach(ctx, { margin, step, r }, b) {
   const both = new Set();
@@ -214,21 +214,28 @@ export function coach(ctx, { margin, step, r }, b) {
   }
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  for (const { x, y, color, kind, label } of b.coach) {
+  for (const { x, y, color, kind, label, threat } of b.coach) {
     const k = x + "," + y;
     if (b.stones.has(k)) continue;
     const shift = both.has(k) ? (color === 1 ? -1 : 1) * step * 0.2 : 0;
     const cx = margin + x * step + shift, cy = margin + y * step + shift;
     const scale = both.has(k) ? 0.75 : 1;
     if (kind === "block") {
-      const rr = r * 0.3 * scale;
-      ctx.lineWidth = Math.max(2.5, step * 0.09);
-      ctx.strokeStyle = color === 1 ? "rgba(255, 255, 255, 0.7)" : "rgba(22, 22, 22, 0.7)";
+      // a dashed ring in the threat's colour round a small dot of the threatening colour
+      const rr = r * 0.5 * scale;
+      ctx.setLineDash([step * 0.1, step * 0.07]);
+      ctx.lineWidth = Math.max(2, step * 0.07);
+      ctx.strokeStyle = COACH_RING[threat] || "#d62828";
       ctx.beginPath();
       ctx.arc(cx, cy, rr, 0, Math.PI * 2);
       ctx.stroke();
-      ctx.lineWidth = Math.max(1.5, step * 0.05);
-      ctx.strokeStyle = COACH_FILL[color];
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, rr * 0.32, 0, Math.PI * 2);
+      ctx.fillStyle = COACH_FILL[color];
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = color === 1 ? "rgba(255, 255, 255, 0.8)" : "rgba(22, 22, 22, 0.8)";
       ctx.stroke();
       continue;
     }

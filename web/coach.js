@@ -65,8 +65,9 @@ export function readThreats(reply, size) {
 
 const key = ([x, y]) => x + "," + y;
 
-// The marks on the board: [{x, y, color, kind, label}] (kind a threat kind for a point,
-// "block" for a cell that stops a threat of `color` without being one of its points);
+// The marks on the board: [{x, y, color, kind, label, threat?}] (kind a threat kind for a
+// point, "block" for a cell that stops a threat of `color` without being one of its
+// points, threat then that threat's kind);
 // both colours may mark one cell (the board draws them side by side).
 export function coachMarks(coaching) {
   const out = [];
@@ -80,7 +81,7 @@ export function coachMarks(coaching) {
     for (const th of coaching.threats[color]) {
       if (th.kind === "four") continue; // its blocks are its points
       for (const p of th.blocks) {
-        if (!seen.has(key(p))) seen.set(key(p), { x: p[0], y: p[1], color, kind: "block", label: "" });
+        if (!seen.has(key(p))) seen.set(key(p), { x: p[0], y: p[1], color, kind: "block", threat: th.kind, label: "" });
       }
     }
     out.push(...seen.values());
