@@ -5,7 +5,7 @@
 // position to screen readers (only when there is a threat). The words and checks are
 // coach.js's.
 
-import { coachMarks, coachOn, coachSentence, coachText, readThreats, threatsMessage } from "./coach.js";
+import { coachCursor, coachMarks, coachOn, coachSentence, coachText, readThreats, threatsMessage } from "./coach.js";
 import { t } from "./i18n.js";
 import { positionKey, shownOf } from "./state.js";
 
@@ -68,6 +68,11 @@ export function setupCoachView({ store, ask }) {
     marks(s) {
       const threats = shown(s);
       return threats ? coachMarks(threats) : [];
+    },
+    // what the keyboard cursor's label says of [x, y] ("" when not marked)
+    describe(s, point) {
+      const threats = shown(s);
+      return threats ? coachCursor(coachMarks(threats), point) : "";
     },
     // the status area's sentence and the Display check box
     render(s) {

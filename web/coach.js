@@ -89,6 +89,20 @@ export function coachMarks(coaching) {
   return out;
 }
 
+// What the keyboard cursor's label says of a cell the coach marks ("coach: white makes an
+// open four here"), or "" (marks: coachMarks).
+export function coachCursor(marks, [x, y]) {
+  const here = marks.filter((m) => m.x === x && m.y === y);
+  return here.map((m) => {
+    const color = t(m.color === BLACK ? "blackL" : "whiteL");
+    if (m.kind === "block") return t("coachCursorBlock", { color });
+    let what = t("coachWhatDouble", { shape: shapeWord(m.kind) });
+    if (m.kind === "four") what = t("coachWhatFour");
+    if (m.kind === "three") what = t("coachWhatThree");
+    return t("coachCursor", { color, what });
+  }).join(t("coachSep"));
+}
+
 // data-coach: "white-three:e8 white-block:d8 ...", in mark order (tests and tools).
 export function coachText(marks, size) {
   return marks.map((m) => `${m.color === BLACK ? "black" : "white"}-${m.kind}:${cellText(m.x, m.y, size)}`).join(" ");

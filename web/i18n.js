@@ -136,6 +136,8 @@ const en = {
   coachNone: "Coach: no threats on the board.",
   coachDoubleFour: "double four", coachFourThree: "four-three", coachDoubleThree: "double three",
   coachOr: " or ", coachSep: ", ",
+  coachCursor: "coach: {color} makes {what} here", coachCursorBlock: "coach: blocks {color}'s threat",
+  coachWhatFour: "five", coachWhatThree: "an open four", coachWhatDouble: "a {shape}",
 };
 
 const zh = {
@@ -264,6 +266,8 @@ const zh = {
   coachNone: "教练：棋盘上暂无威胁。",
   coachDoubleFour: "双四", coachFourThree: "四三", coachDoubleThree: "双三",
   coachOr: "或", coachSep: "、",
+  coachCursor: "教练：{color}在此可成{what}", coachCursorBlock: "教练：可防守{color}的威胁",
+  coachWhatFour: "五", coachWhatThree: "活四", coachWhatDouble: "{shape}",
 };
 
 export const TABLES = { en, zh };

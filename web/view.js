@@ -160,7 +160,8 @@ export function createView({ store, board, think, analysisView, reviewView = nul
   function cursorLabel(s = store.get()) {
     const { pos } = shownOf(s.game);
     const empty = !pos.stones.has(board.cursor[0] + "," + board.cursor[1]);
-    const { short, label } = cursorText(s, board.cursor, empty ? analysisView.describe(board.cursor) : "");
+    const marked = empty ? analysisView.describe(board.cursor) || (coachView ? coachView.describe(s, board.cursor) : "") : "";
+    const { short, label } = cursorText(s, board.cursor, marked);
     canvas.setAttribute("aria-label", label);
     return short;
   }

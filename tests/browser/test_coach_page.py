@@ -76,6 +76,13 @@ def test_the_coach_marks_a_white_open_three_in_english_and_chinese(game):
     expect(game.page.locator("#coach-line")).to_be_visible()
     expect(game.page.locator("#coach-announce")).to_have_text(SENTENCE_EN)
     expect(game.page.locator("#coach-legend")).to_contain_text("4: makes an open four")
+    # the keyboard cursor (from the centre, h8) on e8 says what the coach marks there
+    game.page.focus("#board")
+    for _ in range(3):
+        game.page.keyboard.press("ArrowLeft")
+    expect(game.page.locator("#cursor-announce")).to_have_text(
+        "e8, empty, coach: white makes an open four here"
+    )
     game.page.locator("summary", has_text="Display").click()
     game.page.select_option("#opt-lang", "zh")
     expect(game.page.locator("#coach-line")).to_have_text(SENTENCE_ZH)

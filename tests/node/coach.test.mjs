@@ -144,3 +144,51 @@ test("an aside request goes to the engine between the jobs' requests, one at a t
   assert.equal(done, true); // the job was not disturbed
   assert.equal(runner.busy(), false);
 });
+
+test("the keyboard cursor's words on a marked cell", () => {
+  setLanguage("en");
+  const coaching = Coach.readThreats(WHITE_THREE, 15);
+  const marks = Coach.coachMarks(coaching);
+  assert.equal(Coach.coachCursor(marks, parseCell("e8", 15)), "coach: white makes an open four here");
+  assert.equal(Coach.coachCursor(marks, parseCell("d8", 15)), "");
+  const split = Coach.coachMarks(Coach.readThreats({
+    type: "threats", toMove: "white", white: [],
+    black: [{ kind: "three", points: cells("j8"), blocks: cells("g8 j8 l8") }, { kind: "four-three", points: cells("c3"), blocks: [] }],
+  }, 15));
+  assert.equal(Coach.coachCursor(split, parseCell("g8", 15)), "coach: blocks black's threat");
+  assert.equal(Coach.coachCursor(split, parseCell("c3", 15)), "coach: black makes a four-three here");
+  setLanguage("zh");
+  assert.equal(Coach.coachCursor(marks, parseCell("e8", 15)), "教练：白棋在此可成活四");
+  setLanguage("en");
+});
+
+test("a job's floor counts from its own request, not from an aside request ahead of it", async () => {
+  const clock = { t: 1000 };
+  const sleeps = [];
+  const pending = [];
+  const client = {
+    state: "ready",
+    request(message) { return new Promise((resolve) => pending.push({ message, resolve })); },
+    restart() {},
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const runner = createJobRunner({
+    client, deadlineFor: () => 1000, isTimeout: () => false, now: () => clock.t,
+    sleep: (ms) => { sleeps.push(ms); return Promise.resolve(); },
+  });
+  const aside = runner.aside({ type: "threats" }, 1000);
+  let done = false;
+  runner.start({ kind: "move", floorMs: 450, next: (i) => (i === 0 ? { message: { type: "think" }, ms: 10 } : null), onDone: () => { done = true; } });
+  await settle();
+  assert.deepEqual(pending.map((p) => p.message.type), ["threats"]);
+  clock.t = 1100; // the coach's answer comes; the think goes now
+  pending[0].resolve({ type: "threats" });
+  await aside;
+  await settle();
+  assert.deepEqual(pending.map((p) => p.message.type), ["threats", "think"]);
+  clock.t = 1200;
+  pending[1].resolve({ type: "result", move: [7, 7] });
+  await settle();
+  assert.deepEqual(sleeps, [350]); // 1100 + 450 - 1200
+  assert.equal(done, true);
+});
