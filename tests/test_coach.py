@@ -392,3 +392,10 @@ def test_marks_agree_with_the_brute_force_definition(rule):
                         want.add((x, y))
                 assert set(t.blocks) == want, (rule, colour, t, moves)
     assert {"four", "three"} <= seen, seen  # the random positions did meet threats
+
+
+def test_two_threes_crossing_at_their_open_four_point_each_list_it():
+    # black e8 f8 g8 (row) and h5 h6 h7 (column): h8 makes an open four on both lines
+    c = threats(game("e8 f8 g8 h5 h6 h7", "a1 a3 a5 a7 a9 a11"))
+    threes = [p for p, _ in marks(c, "black")["three"]]
+    assert sorted(threes) == ["d8 h8", "h8 h4"], threes  # by column, then from the top

@@ -217,14 +217,15 @@ def side_threats(board: Board, side: int) -> list[Threat]:
         if board.cells[p] != EMPTY:
             continue
         fives, open_fours, _, _ = rd.counts(p)
+        # a point on two lines (two fours, or two threes, crossing there) is in both groups
         if fives:
-            d = next(d for d in range(4) if board.pattern(p, d, side) == FIVE)
-            five_pts.append((board.point(p), d))
+            five_pts += [(board.point(p), d) for d in range(4) if board.pattern(p, d, side) == FIVE]
         elif open_fours:
             if not rd.allowed(p, side):
                 continue
-            d = next(d for d in range(4) if board.pattern(p, d, side) == OPEN_FOUR)
-            four_pts.append((board.point(p), d))
+            four_pts += [
+                (board.point(p), d) for d in range(4) if board.pattern(p, d, side) == OPEN_FOUR
+            ]
         else:
             kind = rd.double_kind(p)
             if kind:
