@@ -143,10 +143,15 @@ export function createJobRunner({
     // A request outside the jobs (the coach's threats: cheap, no search), queued with the
     // jobs' requests so that the engine still gets one at a time; it neither replaces nor
     // waits for the job under way (it goes before that job's next request), and its reply,
-    // whatever its type, is the caller's.
+    // whatever its type, is the caller's. A timeout (a hung worker, which the client has
+    // replaced) is reported as a job's is: onFailure(err, {job: {kind: "aside"}, retrying:
+    // true}).
     aside(message, deadlineMs) {
       const run = queue.then(() => client.request(message, { deadlineMs }));
       queue = run.then(() => {}, () => {});
+      run.catch((err) => {
+        if (isTimeout(err)) onFailure(err, { job: { kind: "aside", key: null, sliced: false }, retrying: true });
+      });
       return run;
     },
     // An open-ended job ends with the answer of the request under way.

@@ -92,7 +92,8 @@ const reviewView = setupReviewView({
   store, goTo: (n) => actions.goTo(n), start: (nodes) => review.start(nodes), cancel: () => review.cancel(),
 });
 // the coach's requests go with the engine's jobs (jobs.js aside: one request at a time)
-const coachView = setupCoachView({ store, ask: (message, deadlineMs) => jobs.runner.aside(message, deadlineMs) });
+// (?deadline= sets their hard deadline too)
+const coachView = setupCoachView({ store, ask: (message, ms) => jobs.runner.aside(message, params.deadline ?? ms) });
 const view = createView({ store, board, think, analysisView, reviewView, coachView });
 const say = { announce: view.announce, notice: view.notice };
 const jobs = createEngineJobs({

@@ -192,3 +192,21 @@ test("a job's floor counts from its own request, not from an aside request ahead
   assert.deepEqual(sleeps, [350]); // 1100 + 450 - 1200
   assert.equal(done, true);
 });
+
+test("an aside request that times out is reported as a job's timeout (the worker was replaced)", async () => {
+  class Timeout extends Error {}
+  const failures = [];
+  const client = { state: "ready", request: () => Promise.reject(new Timeout("no answer")), restart() {} };
+  const runner = createJobRunner({
+    client, deadlineFor: () => 1000, isTimeout: (err) => err instanceof Timeout,
+    onFailure: (err, info) => failures.push([err.message, info]),
+  });
+  await assert.rejects(runner.aside({ type: "threats" }, 1000), /no answer/);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(failures, [["no answer", { job: { kind: "aside", key: null, sliced: false }, retrying: true }]]);
+  // an error reply or another failure is the caller's alone
+  client.request = () => Promise.reject(new Error("other"));
+  await assert.rejects(runner.aside({ type: "threats" }, 1000), /other/);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(failures.length, 1);
+});
