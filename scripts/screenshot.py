@@ -2,7 +2,7 @@
 """Screenshots of the built page in headless Chromium (for README.md and for a look).
 
     python scripts/screenshot.py [--out docs] [--moves 6] [--renju-only] [--analysis-only]
-                                 [--levels-only] [--review-only]
+                                 [--levels-only] [--review-only] [--coach-only]
 
 Plays a few human moves next to the engine's stones (stopping early once the engine sees a
 forced win), then saves into --out:
@@ -18,7 +18,10 @@ screenshot-levels-phone.png (390x844), light theme, the New game dialog open on 
 chooser with the chosen level's description and a record there (--levels-only makes just
 these two), screenshot-review.png (1280x800) and screenshot-review-phone.png (390x844): a
 game from a share link reviewed (Review, at the default budget), shown at its blunder with
-the better line on the board (--review-only makes just these two). Needs a built dist/.
+the better line on the board (--review-only makes just these two), screenshot-coach.png
+(1280x800), screenshot-coach-phone.png (390x844) and screenshot-coach-zh.png (1280x800,
+Chinese): the coach marking a white open three at level 1 (--coach-only makes just these
+three). Needs a built dist/.
 """
 
 from __future__ import annotations
@@ -167,6 +170,42 @@ def levels_shots(browser, url: str, out: Path) -> None:
         ctx.close()
 
 
+# The coach (level 1, where it is on by default): white's open three f9 g9 h9 against
+# black's j9, black to move. The level's number is read from the page (the lowest).
+COACH_MOVES = [[7, 7], [7, 6], [8, 8], [6, 6], [9, 6], [5, 6]]  # h8 h9 i7 g9 j9 f9
+
+
+def coach_shots(browser, url: str, out: Path) -> None:
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+             "is_mobile": True, "has_touch": True}  # fmt: skip
+    shots = (
+        ("screenshot-coach.png", {"viewport": {"width": 1280, "height": 800}}, "en"),
+        ("screenshot-coach-phone.png", phone, "en"),
+        ("screenshot-coach-zh.png", {"viewport": {"width": 1280, "height": 800}}, "zh"),
+    )
+    for name, options, lang in shots:
+        ctx = browser.new_context(**options)
+        page = ctx.new_page()
+        page.goto(url)
+        lowest = page.evaluate(
+            "async () => Math.min(...(await import('./levels-data.js')).LEVEL_DATA"
+            ".map((l) => l.number))"
+        )
+        game = {"size": 15, "rule": "freestyle", "first": 1, "human": 1, "level": lowest,
+                "seed": 1, "moves": COACH_MOVES, "cursor": 6, "recorded": False}  # fmt: skip
+        page.evaluate("() => localStorage.clear()")
+        page.evaluate("s => localStorage.setItem('gomoku.game.v1', s)", json.dumps(game))
+        settings = json.dumps({"theme": "light", "lang": lang})
+        page.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", settings)
+        page.goto(url)
+        page.wait_for_function(READY, timeout=180_000)
+        page.wait_for_function("() => document.querySelector('#board').dataset.coach")
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / name))
+        ctx.close()
+
+
 # A game with every class: black's mistake and missed win; white's inaccuracy, blunder
 # (move 20, l9: better j9) and only move.
 REVIEW_LINK = (
@@ -235,6 +274,7 @@ def main() -> int:
         "--levels-only", action="store_true", help="only screenshot-levels(-phone).png"
     )
     ap.add_argument("--review-only", action="store_true", help="only the two review screenshots")
+    ap.add_argument("--coach-only", action="store_true", help="only the three coach screenshots")
     args = ap.parse_args()
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -242,6 +282,12 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        coach_shots(browser, url, args.out)
+        if args.coach_only:
+            browser.close()
+            server.shutdown()
+            print(f"wrote the coach's screenshots in {args.out}")
+            return 0
         if not args.review_only:
             levels_shots(browser, url, args.out)
             if args.levels_only:

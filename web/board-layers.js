@@ -5,7 +5,7 @@
 // A layer is layer(ctx, g, b): g the geometry {s (board width), n (lines), margin, step,
 // r (stone radius), font (label size)}, intersection (x, y) at margin + x * step,
 // margin + y * step; b the board's content (board.js BoardView: stones, moveNumbers,
-// lastMove, winningLine, forbidden, marks, overlay, hint, hover, cursor and the display
+// lastMove, winningLine, forbidden, coach, marks, overlay, hint, hover, cursor and the display
 // switches). No game logic here.
 
 import { COLUMNS } from "./coords.js";
@@ -195,6 +195,70 @@ export function forbidden(ctx, { margin, step }, b) {
   }
 }
 
+// the coach's colours: a point's ring says how urgent its threat is (five red, open four
+// orange, a double threat purple); the disc and its label are the threatening colour's
+const COACH_RING = { four: "#d62828", three: "#e07b00", "double-four": "#7b2cbf", "four-three": "#7b2cbf", "double-three": "#7b2cbf" };
+const COACH_FILL = { 1: "#161616", 2: "#f7f5ef" };
+const COACH_INK = { 1: "#ffffff", 2: "#161616" };
+
+// the coach's marks: a point where a colour makes its threat is a small disc of that
+// colour with a label ("5", "4", "43" ...), a cell that blocks one a dashed ring;
+// when both colours mark one intersection, black's sits up-left and white's down-right
+export function coach(ctx, { margin, step, r }, b) {
+  const both = new Set();
+  const seen = new Map();
+  for (const m of b.coach) {
+    const k = m.x + "," + m.y;
+    if (seen.has(k) && seen.get(k) !== m.color) both.add(k);
+    seen.set(k, m.color);
+  }
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (const { x, y, color, kind, label, threat } of b.coach) {
+    const k = x + "," + y;
+    if (b.stones.has(k)) continue;
+    const shift = both.has(k) ? (color === 1 ? -1 : 1) * step * 0.2 : 0;
+    const cx = margin + x * step + shift, cy = margin + y * step + shift;
+    const scale = both.has(k) ? 0.75 : 1;
+    if (kind === "block") {
+      // a dashed ring in the threat's colour round a small dot of the threatening colour
+      const rr = r * 0.5 * scale;
+      ctx.setLineDash([step * 0.1, step * 0.07]);
+      ctx.lineWidth = Math.max(2, step * 0.07);
+      ctx.strokeStyle = COACH_RING[threat] || "#d62828";
+      ctx.beginPath();
+      ctx.arc(cx, cy, rr, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, rr * 0.32, 0, Math.PI * 2);
+      ctx.fillStyle = COACH_FILL[color];
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = color === 1 ? "rgba(255, 255, 255, 0.8)" : "rgba(22, 22, 22, 0.8)";
+      ctx.stroke();
+      continue;
+    }
+    const rr = r * 0.62 * scale;
+    ctx.beginPath();
+    ctx.arc(cx, cy, rr, 0, Math.PI * 2);
+    ctx.fillStyle = COACH_FILL[color];
+    ctx.fill();
+    ctx.lineWidth = Math.max(2, step * 0.08);
+    ctx.strokeStyle = COACH_RING[kind] || "#d62828";
+    ctx.stroke();
+    let size = Math.max(7, rr * 1.1);
+    ctx.font = `700 ${size}px system-ui, sans-serif`;
+    const width = ctx.measureText(label).width;
+    if (width > rr * 1.6) {
+      size = Math.max(6, size * (rr * 1.6) / width);
+      ctx.font = `700 ${size}px system-ui, sans-serif`;
+    }
+    ctx.fillStyle = COACH_INK[color];
+    ctx.fillText(label, cx, cy + 0.5);
+  }
+}
+
 // analysis: the engine's best moves, each a disc with its score (the best one filled
 // green); the one whose line is shown has a blue ring. A disc stays within its own
 // intersection's square, so it never covers a neighbouring cross.
@@ -295,5 +359,5 @@ export function cursor(ctx, { margin, step }, b) {
 }
 
 export const LAYERS = [
-  wood, grid, labels, winGlow, stones, numbers, forbidden, marks, overlay, hint, hover, winRings, lastMove, cursor,
+  wood, grid, labels, winGlow, stones, numbers, forbidden, coach, marks, overlay, hint, hover, winRings, lastMove, cursor,
 ];

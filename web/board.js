@@ -32,6 +32,7 @@ export class BoardView {
     this.hintColor = 1;
     this.forbidden = []; // [[x, y], ...]: black's forbidden points (renju), small crosses
     this.marks = []; // [{x, y, label, best, active}]: analysis, the engine's best moves and scores
+    this.coach = []; // [{x, y, color, kind, label}]: the coach's threats (coach.js coachMarks)
   }
 
   // A board of another size (stones and marks are set again by the caller).
@@ -44,6 +45,7 @@ export class BoardView {
     this.hover = null;
     this.forbidden = [];
     this.marks = [];
+    this.coach = [];
     this.draw();
   }
 

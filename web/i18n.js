@@ -122,6 +122,25 @@ const en = {
   // the engine's start (load-progress.js)
   loadStarted: "Loading the engine.", loadReady: "Engine ready ({secs} s).", loadPercent: "{pct}%",
   loadBar: "Engine loading",
+  // the coach (coach.js, coach-view.js)
+  coachOpt: "Coach: mark the threats",
+  coachOptTitle: "After every move, mark each side's fours, open threes and double threats on the board",
+  coachLegend: "5: makes five · 4: makes an open four · 43, 44, 33: a double threat · rings: where to block.",
+  coachWin: "{color} can make five at {points}.",
+  coachFour: "{color} threatens to make five at {points}: block at {points}.",
+  coachFourNoBlock: "{color} threatens to make five at {points}, a point black may not play.",
+  coachFours: "{color} can make five at {points}: one move cannot block them all.",
+  coachOwnThree: "{color} can make an open four at {points}.",
+  coachThree: "{color} threatens to make an open four at {points}: block at {blocks}.",
+  coachThreeNoBlock: "{color} threatens to make an open four at {points}, and every point that blocks it is forbidden for black.",
+  coachOwnDouble: "{color} can make a {shape} at {points}.",
+  coachDouble: "{color} threatens to make a {shape} at {points}: block at {blocks}.",
+  coachDoubleNoBlock: "{color} threatens to make a {shape} at {points}, and every point that stops it is forbidden for black.",
+  coachNone: "Coach: no threats on the board.",
+  coachDoubleFour: "double four", coachFourThree: "four-three", coachDoubleThree: "double three",
+  coachOr: " or ", coachSep: ", ",
+  coachCursor: "coach: {color} makes {what} here", coachCursorBlock: "coach: blocks {color}'s threat",
+  coachWhatFour: "five", coachWhatThree: "an open four", coachWhatDouble: "a {shape}",
 };
 
 const zh = {
@@ -236,6 +255,25 @@ const zh = {
   // the engine's start (load-progress.js)
   loadStarted: "正在加载引擎。", loadReady: "引擎已就绪（{secs} 秒）。", loadPercent: "{pct}%",
   loadBar: "引擎加载进度",
+  // the coach (coach.js, coach-view.js)
+  coachOpt: "教练：标出威胁",
+  coachOptTitle: "每步之后在棋盘上标出双方的四、活三和双重威胁",
+  coachLegend: "5：可成五 · 4：可成活四 · 43、44、33：双重威胁 · 圆圈：防守点。",
+  coachWin: "{color}可以在 {points} 成五。",
+  coachFour: "{color}威胁在 {points} 成五：请在 {points} 防守。",
+  coachFourNoBlock: "{color}威胁在 {points} 成五，而该点是黑棋的禁手点。",
+  coachFours: "{color}可以在 {points} 成五：一步棋挡不住。",
+  coachOwnThree: "{color}可以在 {points} 走成活四。",
+  coachThree: "{color}威胁在 {points} 走成活四：请在 {blocks} 防守。",
+  coachThreeNoBlock: "{color}威胁在 {points} 走成活四，而能挡住它的点都是黑棋的禁手点。",
+  coachOwnDouble: "{color}可以在 {points} 走成{shape}。",
+  coachDouble: "{color}威胁在 {points} 走成{shape}：请在 {blocks} 防守。",
+  coachDoubleNoBlock: "{color}威胁在 {points} 走成{shape}，而能化解它的点都是黑棋的禁手点。",
+  coachNone: "教练：棋盘上暂无威胁。",
+  coachDoubleFour: "双四", coachFourThree: "四三", coachDoubleThree: "双三",
+  coachOr: "或", coachSep: "、",
+  coachCursor: "教练：{color}在此可成{what}", coachCursorBlock: "教练：可防守{color}的威胁",
+  coachWhatFour: "五", coachWhatThree: "活四", coachWhatDouble: "{shape}",
 };
 
 export const TABLES = { en, zh };

@@ -12,7 +12,8 @@
 //   onReply(reply, i) each accepted reply (type "result", or the job's replyType)
 //   onDone(last)      the job is over (last: the final accepted reply), not cancelled
 //   sliced            open-ended: moveNow() ends it after the request under way
-//   floorMs           the job is never done sooner than this after its start (an answer
+//   floorMs           the job is never done sooner than this after its first request
+//                     reached the engine (an aside request ahead of it does not count; an answer
 //                     that comes earlier waits)
 //   replyType         the type of an accepted reply ("result" unless given: a review's
 //                     answers are "review")
@@ -50,7 +51,7 @@ export function createJobRunner({
   now = () => performance.now(), sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }) {
   let token = 0; // the current job's; a job whose token is older is forgotten
-  let job = null; // {token, kind, key, sliced, moveNow, started, endsAt}
+  let job = null; // {token, kind, key, sliced, moveNow, started, asked, endsAt}
   let queue = Promise.resolve(); // the engine's requests, one at a time
   let retries = 0; // timeouts in a row
   let quiet = false; // the last worker restart was a cancel's
@@ -61,6 +62,7 @@ export function createJobRunner({
   function ask(j, message, opts) {
     const run = queue.then(() => {
       if (stale(j)) throw new Cancelled();
+      if (j.asked === null) j.asked = now();
       return client.request(message, opts);
     });
     queue = run.then(() => {}, () => {});
@@ -101,7 +103,7 @@ export function createJobRunner({
         retries = 0;
         last = reply;
       }
-      const wait = j.started + (spec.floorMs || 0) - now();
+      const wait = (j.asked ?? j.started) + (spec.floorMs || 0) - now();
       if (wait > 0) {
         await sleep(wait);
         if (stale(j)) return;
@@ -132,12 +134,26 @@ export function createJobRunner({
       if (job) cancel();
       const t = ++token;
       const started = now();
-      job = { token: t, kind: spec.kind, key: spec.key ?? null, sliced: !!spec.sliced, moveNow: false, started, endsAt: started };
+      job = { token: t, kind: spec.kind, key: spec.key ?? null, sliced: !!spec.sliced, moveNow: false, started, asked: null, endsAt: started };
       onChange(view(job));
       run(job, spec);
       return t;
     },
     cancel,
+    // A request outside the jobs (the coach's threats: cheap, no search), queued with the
+    // jobs' requests so that the engine still gets one at a time; it neither replaces nor
+    // waits for the job under way (it goes before that job's next request), and its reply,
+    // whatever its type, is the caller's. A timeout (a hung worker, which the client has
+    // replaced) is reported as a job's is: onFailure(err, {job: {kind: "aside"}, retrying:
+    // true}).
+    aside(message, deadlineMs) {
+      const run = queue.then(() => client.request(message, { deadlineMs }));
+      queue = run.then(() => {}, () => {});
+      run.catch((err) => {
+        if (isTimeout(err)) onFailure(err, { job: { kind: "aside", key: null, sliced: false }, retrying: true });
+      });
+      return run;
+    },
     // An open-ended job ends with the answer of the request under way.
     moveNow() {
       if (job && job.sliced) job.moveNow = true;

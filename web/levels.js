@@ -79,3 +79,12 @@ export function ratingText(level) {
 export function labelParts(level, lang) {
   return { n: level.number, name: levelName(level, lang), rating: Number.isFinite(level.rating) ? String(Math.round(level.rating)) : null };
 }
+
+// ---- the coach's default ----------------------------------------------------------------
+
+// The coach (coach.js: the threats marked on the board) is on by default at the levels up
+// to this one and off above, until the player chooses (settings.js coach).
+export const COACH_DEFAULT_UP_TO = 2;
+
+// Is the coach on by default at level n (a level number)?
+export const coachByDefault = (n) => isLevel(n) && n <= COACH_DEFAULT_UP_TO;

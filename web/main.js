@@ -13,6 +13,7 @@
 import { createActions, randomSeed } from "./actions.js";
 import { setupAnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
+import { setupCoachView } from "./coach-view.js";
 import { centre } from "./coords.js";
 import { createEngineJobs } from "./engine-jobs.js";
 import * as Game from "./game.js";
@@ -100,7 +101,10 @@ const think = setupThinkView({ store, onHover: () => view.render() });
 const reviewView = setupReviewView({
   store, goTo: (n) => actions.goTo(n), start: (nodes) => review.start(nodes), cancel: () => review.cancel(),
 });
-const view = createView({ store, board, think, analysisView, reviewView });
+// the coach's requests go with the engine's jobs (jobs.js aside: one request at a time)
+// (?deadline= sets their hard deadline too)
+const coachView = setupCoachView({ store, ask: (message, ms) => jobs.runner.aside(message, params.deadline ?? ms) });
+const view = createView({ store, board, think, analysisView, reviewView, coachView });
 const say = { announce: view.announce, notice: view.notice };
 const jobs = createEngineJobs({
   store, engine, params, analysisView, say,
@@ -127,6 +131,8 @@ const settingsPanel = setupSettingsPanel({ store, engine, threadsOverride: param
 store.subscribe(persistence(storage));
 store.subscribe(settingsPanel.follow);
 store.subscribe(view.update);
+store.subscribe(coachView.follow);
+coachView.bind();
 
 setupInput({ store, board, view, analysisView, actions });
 setupNewGameDialog({ getGame: () => store.get().game, getResults: () => store.get().results, newGame: actions.newGame });

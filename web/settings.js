@@ -5,7 +5,9 @@
 //   {theme: "auto" | "light" | "dark", lang: "en" | "zh" | null (the browser's),
 //    sound, numbers, coords, showPv: booleans,
 //    analysisMoves: the best moves drawn in analysis (analysis.js, 3..5),
-//    threads?: search workers, 1..MAX_THREADS (absent: defaultThreads())}
+//    threads?: search workers, 1..MAX_THREADS (absent: defaultThreads()),
+//    coach?: the coach marks the threats (coach.js), the player's choice (absent: by the
+//    game's level, levels.js coachByDefault)}
 
 import { TOP_DEFAULT, isTopCount } from "./analysis.js";
 
@@ -48,6 +50,7 @@ export function decodeSettings(v) {
   for (const k of SWITCHES) if (typeof v[k] === "boolean") out[k] = v[k];
   if (isTopCount(v.analysisMoves)) out.analysisMoves = v.analysisMoves;
   if (validThreads(v.threads)) out.threads = v.threads; // else automatic
+  if (typeof v.coach === "boolean") out.coach = v.coach; // else by level
   return out;
 }
 

@@ -24,6 +24,8 @@
 //                  until the engine client first says)
 //     review       the game review of the game (review.js: its positions' chances, its
 //                  moves' classes), or null; main.js adds it, review-job.js keeps it
+//     coach        {key, threats}: the coach's answer (coach.js readThreats) for position
+//                  key, or null; coach-view.js keeps it
 //   }
 //
 // A function here returns a new state and never changes the one it is given.
@@ -37,7 +39,7 @@ export function initialState({ game, history = [], results = {}, settings }) {
   return {
     game: game || Game.newGame(), finished: history, results, offer: null, settings, analysing: false, hint: null, info: null,
     lastEngine: null, engineError: null, job: null,
-    engine: { state: "idle", restarts: 0, ready: null }, workers: null,
+    engine: { state: "idle", restarts: 0, ready: null }, workers: null, coach: null,
   };
 }
 

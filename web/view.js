@@ -20,8 +20,8 @@ const $ = (sel) => document.querySelector(sel);
 // store: the state; board: board.js BoardView on the canvas; think: think-view.js;
 // analysisView: analysis-view.js (it draws its own list; here its marks and lines);
 // reviewView: review-view.js (its card and note; here its marks in the move list and its
-// better line on the board).
-export function createView({ store, board, think, analysisView, reviewView = null }) {
+// better line on the board); coachView: coach-view.js (its marks, sentence and check box).
+export function createView({ store, board, think, analysisView, reviewView = null, coachView = null }) {
   const canvas = board.canvas;
   const moveList = $("#move-list");
   const buttons = {
@@ -37,6 +37,7 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     const better = reviewView ? reviewView.line(s) : [];
     const { marks, overlay, line } = analysisView.draw(better.length ? better : think.bestLine(s));
     board.marks = marks;
+    board.coach = coachView ? coachView.marks(s) : [];
     board.overlay = overlay;
     canvas.dataset.overlay = line.map((o) => cellText(o.x, o.y, s.game.size)).join(" ");
     board.draw();
@@ -91,6 +92,7 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     renderEngine(s);
     renderWorkers(s);
     if (reviewView) reviewView.render(s);
+    if (coachView) coachView.render(s);
     renderMoveList(game);
     think.render(s);
     cursorLabel(s);
@@ -158,7 +160,8 @@ export function createView({ store, board, think, analysisView, reviewView = nul
   function cursorLabel(s = store.get()) {
     const { pos } = shownOf(s.game);
     const empty = !pos.stones.has(board.cursor[0] + "," + board.cursor[1]);
-    const { short, label } = cursorText(s, board.cursor, empty ? analysisView.describe(board.cursor) : "");
+    const marked = empty ? analysisView.describe(board.cursor) || (coachView ? coachView.describe(s, board.cursor) : "") : "";
+    const { short, label } = cursorText(s, board.cursor, marked);
     canvas.setAttribute("aria-label", label);
     return short;
   }

@@ -13,7 +13,7 @@ const PURE = [
 ];
 // pure functions of their arguments and the current language (i18n.js, which touches the
 // DOM only when the language is set)
-const WORDS = ["status.js"];
+const WORDS = ["status.js", "coach.js"];
 
 function imports(file) {
   const text = readFileSync(new URL(file, WEB), "utf8");

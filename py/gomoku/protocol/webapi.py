@@ -38,6 +38,17 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            ...}. `first` ("black" or "white") is the colour of the first move. The
            reviewer is kept between messages (positions already evaluated are not
            again); each answer depends on the game, the index and the budget alone.
+    {type: "threats", id, size?, rule?, moves, first?}
+        -> {type: "threats", id, toMove, black: [threat, ...], white: [threat, ...]}
+           The coach (gomoku.engine.coach): each colour's immediate threats after
+           `moves`, read off the pattern tables, no search (a few ms in CPython):
+           threat = {kind, points: [[x, y], ...], blocks: [[x, y], ...]}, kind one of
+           "four" (points: where it makes five), "three" (an open three, straight or
+           split; points: where it makes an open four), "double-four", "four-three",
+           "double-three" (points: the one cell where it would make it); blocks: where
+           the other colour stops it. Under renju no point black is offered is
+           forbidden. `first` ("black" or "white") is the colour of the first move;
+           toMove the colour to move. The engine's state is not touched.
     {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
     {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
                                                         or progress)
@@ -365,6 +376,8 @@ class WebApi:
             return self._coord(message, mid)
         if kind == "review":
             return self._review(message, mid)
+        if kind == "threats":
+            return self._threats(message, mid)
         if isinstance(kind, str):
             raise BadMessage(f"unknown message type {kind!r}")
         raise BadMessage("missing or invalid type")
@@ -415,6 +428,26 @@ class WebApi:
         if index == len(moves):
             reply["summary"] = rv.summary()
         return _jsonable(reply)
+
+    @staticmethod
+    def _threats(message: Message, mid: str | int) -> Message:
+        """The coach's marks of a position (see the module doc, type "threats")."""
+        from gomoku.engine.coach import threats
+
+        _check_keys(message, {"type", "id", "size", "rule", "moves", "first"}, "threats")
+        size = _parse_size(message)
+        rule = _parse_rule(message)
+        moves = _parse_moves(message, size)
+        first = message.get("first", "black")
+        if first not in ("black", "white"):
+            raise BadMessage(f"first must be 'black' or 'white', got {first!r}")
+        from gomoku.core.rules import parse_rule
+
+        if parse_rule(rule).has_forbidden_points and first != "black":
+            raise BadMessage("under renju black moves first")
+        _refuse_forbidden(moves, size, rule)
+        coaching = threats(moves, size, rule, first)
+        return {"type": "threats", "id": mid, **coaching.to_dict()}
 
     @staticmethod
     def _bench(message: Message, mid: str | int) -> Message:
