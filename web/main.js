@@ -142,6 +142,7 @@ if (params.test) {
         game: { ...structuredClone(s.game), line: pos.line, winner: pos.winner },
         engine: engine.state, restarts: engine.restarts, thinking: !!s.job && s.job.kind === "move",
         job: s.job ? s.job.kind : null, analysing: s.analysing, info: s.info ? { ...s.info } : null,
+        finished: structuredClone(s.finished),
       };
     },
     review: () => structuredClone(store.get().review),
