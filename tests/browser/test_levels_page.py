@@ -349,8 +349,8 @@ def test_a_first_visit_starts_at_the_weakest_level_and_says_how_to_play(game):
     box = game.page.locator("#how-to-play")
     assert box.is_visible()
     assert box.locator("p").all_inner_texts() == [
-        "Get five stones in a row, across, down or diagonally, to win.",
-        "You are black and move first: click a point on the board; the engine answers.",
+        "Five stones in a row (across, down or diagonally) wins.",
+        "You are black and move first: tap or click a point; the engine answers.",
     ]
     game.page.click("#setup")
     assert game.page.input_value("#ng-level") == "1"

@@ -108,8 +108,8 @@ test("the level chooser's words: labels with the rating when measured, the descr
 test("how to play in two lines, and the level offered after a game, in English and Chinese", () => {
   const g = Game.newGame();
   assert.deepEqual(Status.howToPlay(g), [
-    "Get five stones in a row, across, down or diagonally, to win.",
-    "You are black and move first: click a point on the board; the engine answers.",
+    "Five stones in a row (across, down or diagonally) wins.",
+    "You are black and move first: tap or click a point; the engine answers.",
   ]);
   assert.match(Status.howToPlay(Game.withHuman(g, WHITE))[1], /^You are white: the engine moves first/);
   const at = (level, offer, offerKind) => ({ game: Game.newGame({ level }), offer, offerKind });
@@ -121,7 +121,7 @@ test("how to play in two lines, and the level offered after a game, in English a
   globalThis.document ??= { documentElement: {}, querySelectorAll: () => [] };
   setLanguage("zh");
   try {
-    assert.deepEqual(Status.howToPlay(g), ["横、竖或斜向先连成五子者获胜。", "你执黑棋先行：点击棋盘上的交叉点落子，引擎随后应对。"]);
+    assert.deepEqual(Status.howToPlay(g), ["横、竖或斜向先连成五子者获胜。", "你执黑棋先行：点击交叉点落子，引擎随后应对。"]);
     assert.equal(Status.offerSentence(at(4, 3, "easier")), `在第 4 级连输三局了。想的话，可以先去第 3 级（${levelOf(3).name.zh}）玩玩。`);
   } finally {
     setLanguage("en");
