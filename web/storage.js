@@ -23,8 +23,10 @@
 // become level numbers (levels.js migrateLevel); a level number without `ladder` (written
 // before the bottom rungs came, issue 29) is on the former ladder and moves up by
 // FORMER_SHIFT, and so do the levels of gomoku.results.v1 (read once into v2, then
-// removed); a finished game without a level has level null (not known). Data that cannot be read (not JSON, wrong shape, an illegal move, under
-// renju a black move on a forbidden point) is removed and reported by a notice (i18n.js);
+// removed); a game without a level gets the one those pages gave it (their default,
+// Learner); a finished game without a level has level null (not known). Data that cannot
+// be read (not JSON, wrong shape, an illegal move, under renju a black move on a
+// forbidden point) is removed and reported by a notice (i18n.js);
 // a finished game or a level's results that cannot be read are dropped, the others kept. A
 // stored game whose level is not a level (42, "x") gets DEFAULT_LEVEL and a notice naming
 // the level; one whose seed is not a seed gets seed 0 and a notice; nothing else of it is
@@ -53,6 +55,8 @@ export const KEYS = {
 // where the results were kept on the former ladder (numbers FORMER_SHIFT lower)
 export const FORMER_RESULTS = "gomoku.results.v1";
 export const HISTORY_MAX = 20;
+// the level pages before the bottom rungs gave a stored game without one (on their ladder)
+const FORMER_DEFAULT_LEVEL = 3;
 const RESULTS = ["black", "white", "draw"];
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -74,7 +78,9 @@ export function decodeGame(v, notices = []) {
   const rule = v.rule ?? "freestyle";
   const first = v.first ?? BLACK;
   const human = v.human ?? BLACK;
-  let level = v.level === undefined ? DEFAULT_LEVEL : migrateLevel(v.level, v.ladder);
+  // no level at all: what pages before the bottom rungs played such a game at, their
+  // default (Learner)
+  let level = v.level === undefined ? migrateLevel(FORMER_DEFAULT_LEVEL) : migrateLevel(v.level, v.ladder);
   if (level === null) {
     level = DEFAULT_LEVEL;
     notices.push({ key: "unknownLevel", vars: { level: JSON.stringify(v.level), n: DEFAULT_LEVEL } });

@@ -59,7 +59,8 @@ test("older stored games are migrated: no size, rule, first or seed; old level n
   assert.equal(decodeGame({ ...old, level: "normal" }).level, 10);
   const olds = { t03: 9, t1: 10, t3: 10, t10: 11, inf: 12 };
   for (const [key, n] of Object.entries(olds)) assert.equal(decodeGame({ ...old, level: key }, notices).level, n, key);
-  assert.equal(decodeGame({ ...old, level: undefined }, notices).level, DEFAULT_LEVEL); // none at all
+  // none at all: what the pages before the bottom rungs gave it, their default, Learner
+  assert.equal(levelOf(decodeGame({ ...old, level: undefined }, notices).level).key, "learner");
   assert.deepEqual(notices, []); // migration is not a problem
   // a cursor that does not fit shows the whole line
   assert.equal(decodeGame({ ...old, cursor: 7 }).cursor, 2);
