@@ -25,6 +25,7 @@ from gomoku.engine.levels import (
     play,
 )
 from gomoku.game.board import Board
+from gomoku.game.evaluation import evaluate
 from gomoku.game.renju import forbidden
 from gomoku_lab.greedy import first_games_move, greedy_move
 
@@ -171,8 +172,13 @@ def share(number: int, text: str, cells: set[tuple[int, int]], seeds: int = 200)
 def test_the_bottom_rungs_are_below_every_searching_level_and_search_nothing():
     assert BOTTOM == list(range(1, len(BOTTOM) + 1)) and len(BOTTOM) >= 2
     for n in BOTTOM:
-        r = play(engine_at(QUIET), n, 5)
+        eng = engine_at(QUIET)
+        r = play(eng, n, 5)
         assert (r.nodes, r.source) == (0, "level")
+        # its score: the static evaluation after its move, for the mover; its five a win
+        board = Board.from_moves([*eng.moves, r.move], 15)
+        assert r.score == -evaluate(board) and len(eng.moves) == 6
+        assert play(engine_at(OWN_FOUR), n, 5).score_text == "win in 1"
 
 
 def test_the_bottom_rungs_see_the_opponents_threats_more_often_up_the_ladder():

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from gomoku.core.errors import GomokuError
 from gomoku.engine.facade import Engine, Limits, SearchResult, TopMove
 from gomoku.engine.novice import Habits, novice_move
-from gomoku.game.evaluation import WIN_THRESHOLD, score_text
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, score_text
 
 SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice
 SAFETY_MS = 120_000  # a node-limited move's time cap: far beyond what its nodes take
@@ -268,7 +268,12 @@ def play(engine: Engine, number: int, seed: int = 0, hard_ms: float | None = Non
         board = engine.board
         q = novice_move(board, lv.habits, move_rng(seed, len(engine.moves)))
         point = board.point(q)
-        return SearchResult(point, 0, score_text(0), 0, 0, 0, [point], "level")
+        # no search: the score the page shows is the static evaluation after the move, for
+        # the mover (its five: a win in 1)
+        board.make(q)
+        score = WIN_SCORE - 1 if board.winner else -evaluate(board)
+        board.unmake()
+        return SearchResult(point, score, score_text(score), 0, 0, 0, [point], "level")
     engine.tt.clear()
     engine.threat_cache.clear()
     result = engine.think(lv.limits(seed, hard_ms))
