@@ -136,7 +136,7 @@ def analysis_shot(browser, url: str, out: Path) -> None:
 
 # The New game dialog's level chooser: a few games at the level shown, so that its record
 # line has something to say.
-LEVELS_RESULTS = '{"3": {"won": 2, "lost": 5, "drawn": 0}}'
+LEVELS_RESULTS = '{"2": {"won": 2, "lost": 5, "drawn": 0}}'
 
 
 def levels_shots(browser, url: str, out: Path) -> None:
@@ -158,11 +158,11 @@ def levels_shots(browser, url: str, out: Path) -> None:
         page.goto(url)
         page.evaluate("() => localStorage.clear()")
         page.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", '{"theme": "light"}')
-        page.evaluate("s => localStorage.setItem('gomoku.results.v1', s)", LEVELS_RESULTS)
+        page.evaluate("s => localStorage.setItem('gomoku.results.v2', s)", LEVELS_RESULTS)
         page.goto(url)
         page.wait_for_function(READY, timeout=180_000)
         page.click("#setup")
-        page.select_option("#ng-level", "3")
+        page.select_option("#ng-level", "2")
         page.focus("#ng-level")
         page.mouse.move(0, 0)
         page.wait_for_timeout(400)

@@ -1,5 +1,7 @@
-"""Levels (gomoku.engine.levels), the greedy reference player (gomoku_lab.greedy), and the
-levels through the brain (INFO level / INFO seed) and the match runner."""
+"""Levels (gomoku.engine.levels, the bottom rungs' gomoku.engine.novice), the reference
+players (gomoku_lab.greedy: greedy and first-games), the ladder's pairs and ratings
+(gomoku_lab.ladder), and the levels through the brain (INFO level / INFO seed) and the
+match runner."""
 
 from __future__ import annotations
 
@@ -23,12 +25,15 @@ from gomoku.engine.levels import (
     play,
 )
 from gomoku.game.board import Board
+from gomoku.game.evaluation import evaluate
 from gomoku.game.renju import forbidden
-from gomoku_lab.greedy import greedy_move
+from gomoku_lab.greedy import first_games_move, greedy_move
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
 NODE_LEVELS = [lv.number for lv in LEVELS if not lv.timed]
+BOTTOM = [lv.number for lv in LEVELS if lv.habits is not None]  # no search
+SEARCHING = [n for n in NODE_LEVELS if n not in BOTTOM]
 CHEAP_LEVELS = [n for n in NODE_LEVELS if (level(n).nodes or 0) <= 12000]
 
 # Black (to move) has a four h8 i8 j8 k8 open at g8 only: g8 wins.
@@ -56,7 +61,7 @@ def test_the_ladder_is_numbered_and_node_levels_below_timed_ones():
         assert lv.name["en"] and lv.name["zh"] and lv.description["en"] and lv.description["zh"]
 
 
-@pytest.mark.parametrize("bad", [0, 11, -1, "3", 2.0, None, True])
+@pytest.mark.parametrize("bad", [0, 13, -1, "3", 2.0, None, True])
 def test_an_unknown_level_is_a_clear_error(bad):
     with pytest.raises(LevelError, match="unknown level"):
         level(bad)
@@ -71,14 +76,14 @@ def test_every_level_plays_a_legal_move(number: int):
     assert len(eng.moves) == 6  # the engine's game is not changed
 
 
-@pytest.mark.parametrize("number", [n for n in NODE_LEVELS if n > 1])
-def test_every_level_above_the_weakest_makes_its_five(number: int):
-    for seed in range(3):
+@pytest.mark.parametrize("number", NODE_LEVELS)
+def test_every_level_makes_its_five(number: int):
+    for seed in range(3 if number in SEARCHING else 40):
         assert play(engine_at(OWN_FOUR), number, seed).move == (6, 7)  # g8
 
 
-@pytest.mark.parametrize("number", [n for n in NODE_LEVELS if n > 1])
-def test_every_level_above_the_weakest_blocks_a_four(number: int):
+@pytest.mark.parametrize("number", SEARCHING)
+def test_every_level_above_the_bottom_rungs_blocks_a_four(number: int):
     for seed in range(3):
         assert play(engine_at(BLOCK_FOUR), number, seed).move == (6, 7)  # g8
 
@@ -145,8 +150,103 @@ def test_move_rng_is_a_function_of_seed_and_move_number():
 
 
 def test_a_timed_level_is_not_played_here():
+    timed = [lv.number for lv in LEVELS if lv.timed]
+    assert timed
     with pytest.raises(LevelError, match="timed"):
-        play(engine_at(QUIET), 9)
+        play(engine_at(QUIET), timed[0])
+
+
+# --- the bottom rungs ---------------------------------------------------------------------
+
+# White (to move) faces black's open three h8 i8 j8 (blocks: g8, k8, or f8 / l8 at a pinch)
+# and has an open two of its own elsewhere (d12 e12).
+OPEN_THREE = "h8 d12 i8 e12 j8"
+
+
+def share(number: int, text: str, cells: set[tuple[int, int]], seeds: int = 200) -> float:
+    """The share of seeds for which level ``number`` plays one of ``cells`` in the position."""
+    eng = engine_at(text)
+    return sum(play(eng, number, s).move in cells for s in range(seeds)) / seeds
+
+
+def test_the_bottom_rungs_are_below_every_searching_level_and_search_nothing():
+    assert BOTTOM == list(range(1, len(BOTTOM) + 1)) and len(BOTTOM) >= 2
+    for n in BOTTOM:
+        eng = engine_at(QUIET)
+        r = play(eng, n, 5)
+        assert (r.nodes, r.source) == (0, "level")
+        # its score: the static evaluation after its move, for the mover; its five a win
+        board = Board.from_moves([*eng.moves, r.move], 15)
+        assert r.score == -evaluate(board) and len(eng.moves) == 6
+        assert play(engine_at(OWN_FOUR), n, 5).score_text == "win in 1"
+
+
+def test_the_bottom_rungs_see_the_opponents_threats_more_often_up_the_ladder():
+    """The chance of not looking at the opponent's four / open three shrinks up the ladder;
+    the weakest often leaves an open three, sometimes a four; the top rung blocks every
+    four."""
+    fours = [share(n, BLOCK_FOUR, {(6, 7)}) for n in BOTTOM]
+    threes = [share(n, OPEN_THREE, {(6, 7), (10, 7), (5, 7), (11, 7)}) for n in BOTTOM]
+    assert fours == sorted(fours) and threes == sorted(threes), (fours, threes)
+    assert 0.4 < fours[0] < 0.8 and fours[-1] == 1.0
+    assert threes[0] < 0.3 and threes[-1] > 0.5
+
+
+def test_the_weakest_builds_its_own_lines():
+    """With its own two and nothing to fear, the weakest rung mostly plays next to its own
+    stones on their line, the best of them most often: a person's choice, not a random one."""
+    eng = engine_at("h8 a1 i8 a15")  # black (to move): h8 i8; white's stones in the corners
+    moves = [play(eng, 1, s).move for s in range(200)]
+    on_line = sum(y == 7 and 4 <= x <= 10 for x, y in moves) / len(moves)
+    assert on_line > 0.5, on_line
+    assert max(set(moves), key=moves.count)[1] == 7
+
+
+def test_the_first_games_player_blocks_fours_but_never_an_open_three():
+    assert first_games_move(board_of(OWN_FOUR)) == board_of(OWN_FOUR).index(6, 7)
+    b = board_of(BLOCK_FOUR)
+    assert first_games_move(b) == b.index(6, 7)
+    b = board_of(OPEN_THREE)  # white builds its own line instead of blocking
+    for seed in range(20):
+        x, y = b.point(first_games_move(b, random.Random(seed)))
+        assert y == 3 and 1 <= x <= 6, (x, y)  # next to d12 e12
+
+
+# --- the ladder ---------------------------------------------------------------------------
+
+
+def test_the_ladder_pairs_the_references_with_the_bottom_and_every_neighbouring_level():
+    from gomoku_lab.ladder import default_rungs
+
+    names = [r.name for r in default_rungs()]
+    first_search = str(SEARCHING[0])
+    assert names[:3] == ["F-1", "1-G", f"G-{first_search}"]
+    assert names[3:] == [f"{a}-{a + 1}" for a in NODE_LEVELS[:-1]]
+
+
+def test_the_ladder_rates_from_the_anchor_through_the_surest_chain(tmp_path: Path):
+    """Ratings: the greedy player at RATING_ANCHOR; a level reached by two chains takes the
+    one with the smaller error."""
+    from gomoku.engine.levels import RATING_ANCHOR
+    from gomoku_lab import ladder
+
+    rungs = [ladder.Rung("1", "G"), ladder.Rung("G", "2"), ladder.Rung("1", "2")]
+    got = {
+        "1-G": (200, 0.9, 380.0, 150.0),  # a lopsided pair: a large error
+        "G-2": (200, 0.5, 0.0, 40.0),
+        "1-2": (200, 0.75, 190.0, 50.0),
+    }
+    ladder_pair = ladder.pair_result
+    try:
+        ladder.pair_result = lambda path: got[path.stem.split("-", 2)[2]]
+        lines = ladder.table(rungs, tmp_path, "freestyle")
+    finally:
+        ladder.pair_result = ladder_pair
+    text = "\n".join(lines)
+    assert f"greedy:   {RATING_ANCHOR} +/- 0" in text
+    assert f"level 2:   {RATING_ANCHOR} +/- 40" in text
+    # level 1 through 2 (error sqrt(40^2 + 50^2) = 64), not directly (150)
+    assert f"level 1:   {RATING_ANCHOR - 190} +/- 64" in text
 
 
 # --- the greedy player ------------------------------------------------------------------

@@ -5,12 +5,12 @@
 
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { currentLanguage, t } from "./i18n.js";
-import { levelName, levelOf } from "./levels.js";
+import { t } from "./i18n.js";
+import { levelOf } from "./levels.js";
 import { parseFragment } from "./records.js";
 import { playStone } from "./sound.js";
 import * as State from "./state.js";
-import { colorLower, colorWord, resultSentence, shapeText } from "./status.js";
+import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "./status.js";
 
 // A new game's seed (game.js: a node-limited level's random choices come from it):
 // 0..MAX_SEED, from crypto.getRandomValues where there is one.
@@ -65,7 +65,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const said = s.analysing ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
       : t("youPlayMove", { move: cell([x, y]) });
     say.announce(said + resultSentence(State.shownOf(next.game).pos));
-    if (next.offer) offerNext(next.game.level, next.offer);
+    if (next.offer) say.notice(offerSentence(next), "info"); // the button: view.js #next-level
     resume();
     return true;
   }
@@ -100,15 +100,6 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const next = store.update((st) => ({ ...st, game: Game.withHuman(st.game, 3 - st.game.human) }));
     say.announce(t("swapped", { color: colorLower(next.game.human) }));
     jobs.engineMove(true);
-  }
-
-  // A win at level n: the notice (a live region) says so and names the next level, whose
-  // button (view.js, #next-level) starts it.
-  function offerNext(n, offer) {
-    const lang = currentLanguage();
-    const won = levelOf(n);
-    const next = levelOf(offer);
-    say.notice(t("levelWon", { n, name: levelName(won, lang), next: offer, nextName: levelName(next, lang) }), "info");
   }
 
   // A new game ({human, first, rule, size, level}) with a fresh seed.
@@ -171,8 +162,8 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     moveNow: () => jobs.moveNow(),
     retry: () => jobs.retry(),
     setLevel: (level) => store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) })),
-    // the next level offered after a win (state.offer): a new game there, same side, first
-    // player, rule and size
+    // the level offered after a win or a losing streak (state.offer): a new game there,
+    // same side, first player, rule and size
     playOffered() {
       const { game, offer } = get();
       if (!offer || !levelOf(offer)) return false;

@@ -16,7 +16,7 @@ import { levelOf, nodeLimited, thinkMs } from "./levels.js";
 import { isDecisive } from "./score.js";
 import { playStone } from "./sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "./state.js";
-import { resultSentence, shapeText } from "./status.js";
+import { offerSentence, resultSentence, shapeText } from "./status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
@@ -157,7 +157,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
       if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
       say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
-      say.notice("");
+      say.notice(offerSentence(next)); // the level below after the third loss in a row, if so
     }
   }
 

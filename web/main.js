@@ -159,6 +159,7 @@ if (params.test) {
         engine: engine.state, restarts: engine.restarts, thinking: !!s.job && s.job.kind === "move",
         job: s.job ? s.job.kind : null, analysing: s.analysing, info: s.info ? { ...s.info } : null,
         ready: engine.info ? structuredClone(engine.info) : null, // the worker's ready message
+        finished: structuredClone(s.finished),
       };
     },
     review: () => structuredClone(store.get().review),

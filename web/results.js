@@ -39,17 +39,19 @@ export function withResult(results, n, outcome) {
 
 // {results, dropped} of a stored value: the entries that can be read (a known level with
 // three counts) and how many could not. Throws when the value is not an object at all.
-export function decodeResults(v) {
+// shift: added to each stored level number (the former ladder's results: levels.js
+// FORMER_SHIFT).
+export function decodeResults(v, shift = 0) {
   if (!isObject(v)) throw new Error("the stored results are not an object");
   const results = {};
   let dropped = 0;
   for (const [key, r] of Object.entries(v)) {
     const n = Number(key);
-    if (String(n) !== key || !isLevel(n) || !isObject(r) || !OUTCOMES.every((k) => isCount(r[k]))) {
+    if (String(n) !== key || !isLevel(n) || !isLevel(n + shift) || !isObject(r) || !OUTCOMES.every((k) => isCount(r[k]))) {
       dropped += 1;
       continue;
     }
-    results[key] = { won: r.won, lost: r.lost, drawn: r.drawn };
+    results[String(n + shift)] = { won: r.won, lost: r.lost, drawn: r.drawn };
   }
   return { results, dropped };
 }

@@ -6,9 +6,13 @@
 //     game         the game (game.js): moves, cursor, size, rule, first, human, level, seed
 //     finished     the finished games (storage.js entries, moves as points), oldest first
 //     results      the player's results per level (results.js)
-//     offer        the next level offered after a win against the engine (its number),
-//                  or null: set when such a win is played, gone with the next change of
-//                  the game
+//     offer        the level offered after a game against the engine (its number), or
+//                  null: the next one after a win, the one below after LOSSES_OFFER
+//                  losses in a row at a level (once a streak); set when such a game ends,
+//                  gone with the next change of the game
+//     offerKind    "next" | "easier": why offer is offered
+//     streak       {level, losses}: the player's losses in a row at a level (reset by a
+//                  game there that is not lost, started again at another level), or null
 //     settings     settings.js
 //     analysing    analysis: the player plays both colours, the engine only comments
 //     hint         {key, move}: the engine's hint for position key, or null
@@ -31,13 +35,16 @@
 // A function here returns a new state and never changes the one it is given.
 
 import * as Game from "./game.js";
-import { nextLevel } from "./levels.js";
+import { nextLevel, previousLevel } from "./levels.js";
 import { outcomeOf, withResult } from "./results.js";
 import { KEYS, addToHistory, encodeGame, encodeHistory, encodeResults, historyEntry, save } from "./storage.js";
 
-export function initialState({ game, history = [], results = {}, settings }) {
+// After this many losses in a row at a level the page offers the one below.
+export const LOSSES_OFFER = 3;
+
+export function initialState({ game, history = [], results = {}, streak = null, settings }) {
   return {
-    game: game || Game.newGame(), finished: history, results, offer: null, settings, analysing: false, hint: null, info: null,
+    game: game || Game.newGame(), finished: history, results, streak, offer: null, offerKind: null, settings, analysing: false, hint: null, info: null,
     lastEngine: null, engineError: null, job: null,
     engine: { state: "idle", restarts: 0, ready: null }, workers: null, coach: null,
   };
@@ -75,11 +82,13 @@ export function playerMayPlay(s) {
 
 // A stone on [x, y] for the side to move (throws when illegal: game.js play); a game it
 // ends goes to the finished games (date: when) and, played against the engine (not in
-// analysis), to the results at its level; a win there offers the next level (if any).
+// analysis), to the results at its level; a win there offers the next level (if any), the
+// LOSSES_OFFER-th loss in a row there the level below (if any).
 export function played(s, x, y, date) {
   let game = Game.play(s.game, x, y);
-  let { finished, results } = s;
+  let { finished, results, streak } = s;
   let offer = null;
+  let offerKind = null;
   const result = Game.unrecordedResult(game, shownOf(game).pos);
   if (result) {
     game = Game.markRecorded(game);
@@ -87,23 +96,32 @@ export function played(s, x, y, date) {
     if (!s.analysing) {
       const outcome = outcomeOf(result, game.human);
       results = withResult(results, game.level, outcome);
+      streak = nextStreak(streak, game.level, outcome);
       if (outcome === "won") offer = nextLevel(game.level)?.number ?? null;
+      if (outcome === "lost" && streak.losses === LOSSES_OFFER) offer = previousLevel(game.level)?.number ?? null;
+      if (offer !== null) offerKind = outcome === "won" ? "next" : "easier";
     }
   }
-  return { ...s, game, finished, results, offer, hint: null };
+  return { ...s, game, finished, results, streak, offer, offerKind, hint: null };
+}
+
+// The losses in a row ({level, losses}) after a game at level with outcome.
+export function nextStreak(streak, level, outcome) {
+  const before = streak && streak.level === level ? streak.losses : 0;
+  return { level, losses: outcome === "lost" ? before + 1 : 0 };
 }
 
 // The game browsed to move n.
-export const browsed = (s, n) => ({ ...s, game: Game.goTo(s.game, n), hint: null, offer: null });
+export const browsed = (s, n) => ({ ...s, game: Game.goTo(s.game, n), hint: null, offer: null, offerKind: null });
 
 export function newGame(s, setup) {
-  return { ...s, game: Game.newGame(setup), analysing: false, hint: null, info: null, lastEngine: null, offer: null };
+  return { ...s, game: Game.newGame(setup), analysing: false, hint: null, info: null, lastEngine: null, offer: null, offerKind: null };
 }
 
 // A game opened from a record (game.js fromRecord, which checks it) replaces the one on
 // the board. analysing: whether to analyse it (default: as before).
 export function opened(s, game, analysing = s.analysing) {
-  return { ...s, game, analysing, hint: null, info: null, offer: null };
+  return { ...s, game, analysing, hint: null, info: null, offer: null, offerKind: null };
 }
 
 // The engine's report about position key (stm to move there) becomes the one shown.
@@ -128,12 +146,13 @@ export function engineMoved(s, reply, stm, key, [x, y], lastEngine, date) {
 // ---- what is stored -------------------------------------------------------------------------
 
 // A subscriber that writes what changed to storage (storage.js): the game, the settings,
-// the finished games, the results per level.
+// the finished games, the results per level, the losses in a row.
 export function persistence(storage) {
   return (s, prev) => {
     if (s.game !== prev.game) save(storage, KEYS.game, encodeGame(s.game));
     if (s.settings !== prev.settings) save(storage, KEYS.settings, s.settings);
     if (s.finished !== prev.finished) save(storage, KEYS.history, encodeHistory(s.finished));
     if (s.results !== prev.results) save(storage, KEYS.results, encodeResults(s.results));
+    if (s.streak !== prev.streak && s.streak) save(storage, KEYS.streak, s.streak);
   };
 }

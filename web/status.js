@@ -5,7 +5,7 @@
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
 import { currentLanguage, t } from "./i18n.js";
-import { labelParts, levelDescription, ratingText } from "./levels.js";
+import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
 import { BLACK } from "./rules.js";
 import { colourScore } from "./score.js";
 import { engineMoving, shownOf } from "./state.js";
@@ -114,19 +114,40 @@ export function cursorText(s, [x, y], top = "") {
 
 // ---- levels ----------------------------------------------------------------------------
 
-// A level as the choosers list it: "4 · Casual", with its rating when measured
-// ("4 · Casual (≈ 350 Elo)").
+// A level as the choosers list it: "4 · Casual", with its rating rounded when measured
+// ("6 · Casual (≈ 1200)").
 export function levelLabel(level) {
   const { n, name, rating } = labelParts(level, currentLanguage());
   return rating === null ? t("levelOption", { n, name }) : t("levelOptionRated", { n, name, rating });
 }
 
-// The level's rating as a sentence: "Rating ≈ 350 ± 40 Elo." or "Rating not yet measured."
+// The level's rating as a sentence with its error and method: "Rating 1115 ± 127 (Elo from
+// engine matches, the greedy reference player = 800)." or "Rating not yet measured."
 // (Unlimited, timeMs 0, thinks as long as the player lets it: at least Expert's strength.)
 export function levelRatingText(level) {
   const rating = ratingText(level);
   if (rating === null && level.timeMs === 0) return t("levelUnlimitedRating");
-  return rating === null ? t("levelUnrated") : t("levelRated", { rating });
+  return rating === null ? t("levelUnrated") : t("levelRated", { rating, anchor: RATING_ANCHOR });
+}
+
+// The sentence of a level offered after a game (state.offer, offerKind): after a win "You
+// beat level 4, Newcomer! Ready for level 5, Beginner?", after the third loss in a row the
+// level below, in a sentence the player can ignore; "" when nothing is offered.
+export function offerSentence({ game, offer, offerKind }) {
+  const at = levelOf(game.level);
+  const other = offer ? levelOf(offer) : null;
+  if (!at || !other) return "";
+  const lang = currentLanguage();
+  const n = at.number;
+  if (offerKind === "easier") return t("levelEasier", { n, lower: offer, lowerName: levelName(other, lang) });
+  return t("levelWon", { n, name: levelName(at, lang), next: offer, nextName: levelName(other, lang) });
+}
+
+// The two lines that tell a newcomer how to play (shown until their first finished game):
+// five in a row wins; which colour they are, who moves first, and that the engine answers.
+export function howToPlay(game) {
+  const color = colorLower(game.human);
+  return [t("howToPlay1"), t(game.human === game.first ? "howToPlayFirst" : "howToPlaySecond", { color })];
 }
 
 // The player's record at a level ({won, lost, drawn}: results.js recordAt) as a sentence.

@@ -3,24 +3,30 @@
 //
 //   gomoku.game.v1      the game in progress, with its undone moves:
 //                       {size, rule, first, human, level, seed, moves: [[x, y], ...],
-//                        cursor, recorded}
+//                        cursor, recorded, ladder}
 //   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
-//                         moves: "h8 i9 ...", review?}, ...]
+//                         moves: "h8 i9 ...", review?, ladder}, ...]
 //                       (review: review.js encodeReview, once complete)
-//   gomoku.results.v1   the player's results per level (results.js):
+//   gomoku.results.v2   the player's results per level (results.js):
 //                       {"<level>": {won, lost, drawn}, ...}
+//   gomoku.streak.v1    the player's losses in a row at one level (state.js):
+//                       {level, losses}
 //   gomoku.review.v1    the review of the game in progress (complete or not):
 //                       {key: review.js reviewKey(game), review: encodeReview's form}
 //
 // Reading migrates what older versions of the page wrote: a game or finished game without
 // size is 15x15, without rule freestyle, without first black, without seed seed 0; the
 // level keys of the think-time levels (t03 .. inf, and the older fast / normal / strong)
-// become level numbers (levels.js migrateLevel); a finished game without a level has level
-// null (not known). Data that cannot be read (not JSON, wrong shape, an illegal move, under
-// renju a black move on a forbidden point) is removed and reported by a notice (i18n.js);
+// become level numbers (levels.js migrateLevel); a level number without `ladder` (written
+// before the bottom rungs came, issue 29) is on the former ladder and moves up by
+// FORMER_SHIFT, and so do the levels of gomoku.results.v1 (read once into v2, then
+// removed); a game without a level gets the one those pages gave it (their default,
+// Learner); a finished game without a level has level null (not known). Data that cannot
+// be read (not JSON, wrong shape, an illegal move, under renju a black move on a
+// forbidden point) is removed and reported by a notice (i18n.js);
 // a finished game or a level's results that cannot be read are dropped, the others kept. A
 // stored game whose level is not a level (42, "x") gets DEFAULT_LEVEL and a notice naming
 // the level; one whose seed is not a seed gets seed 0 and a notice; nothing else of it is
@@ -32,7 +38,7 @@
 
 import { DEFAULT_SIZE, isSize } from "./coords.js";
 import { DEFAULT_LEVEL, checkSetup, isColour, isSeed } from "./game.js";
-import { migrateLevel } from "./levels.js";
+import { FORMER_SHIFT, LADDER_VERSION, isLevel, migrateLevel } from "./levels.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
 import { decodeResults, encodeResults } from "./results.js";
 import { decodeReview, encodeReview, reviewKey } from "./review.js";
@@ -43,10 +49,14 @@ import { DEFAULT_SETTINGS, decodeSettings } from "./settings.js";
 export { DEFAULT_SETTINGS, decodeSettings, decodeResults, encodeResults };
 
 export const KEYS = {
-  game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1", results: "gomoku.results.v1",
-  review: "gomoku.review.v1",
+  game: "gomoku.game.v1", settings: "gomoku.settings.v1", history: "gomoku.history.v1", results: "gomoku.results.v2",
+  review: "gomoku.review.v1", streak: "gomoku.streak.v1",
 };
+// where the results were kept on the former ladder (numbers FORMER_SHIFT lower)
+export const FORMER_RESULTS = "gomoku.results.v1";
 export const HISTORY_MAX = 20;
+// the level pages before the bottom rungs gave a stored game without one (on their ladder)
+const FORMER_DEFAULT_LEVEL = 3;
 const RESULTS = ["black", "white", "draw"];
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -56,7 +66,7 @@ const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v)
 export function encodeGame(g) {
   return {
     size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level, seed: g.seed,
-    moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded,
+    moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded, ladder: LADDER_VERSION,
   };
 }
 
@@ -68,7 +78,9 @@ export function decodeGame(v, notices = []) {
   const rule = v.rule ?? "freestyle";
   const first = v.first ?? BLACK;
   const human = v.human ?? BLACK;
-  let level = v.level === undefined ? DEFAULT_LEVEL : migrateLevel(v.level);
+  // no level at all: what pages before the bottom rungs played such a game at, their
+  // default (Learner)
+  let level = v.level === undefined ? migrateLevel(FORMER_DEFAULT_LEVEL) : migrateLevel(v.level, v.ladder);
   if (level === null) {
     level = DEFAULT_LEVEL;
     notices.push({ key: "unknownLevel", vars: { level: JSON.stringify(v.level), n: DEFAULT_LEVEL } });
@@ -118,7 +130,7 @@ function decodeEntry(e) {
   }
   const entry = {
     date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK,
-    level: migrateLevel(e.level), seed: isSeed(e.seed) ? e.seed : 0, result: e.result, moves,
+    level: migrateLevel(e.level, e.ladder), seed: isSeed(e.seed) ? e.seed : 0, result: e.result, moves,
   };
   if (e.review !== undefined) {
     // kept in its stored form (review.js reviewInHistory reads it); a broken one is
@@ -145,7 +157,16 @@ export function decodeHistory(v) {
 }
 
 export function encodeHistory(history) {
-  return history.map((e) => ({ ...e, moves: formatMoves(e.moves, e.size) }));
+  return history.map((e) => ({ ...e, moves: formatMoves(e.moves, e.size), ladder: LADDER_VERSION }));
+}
+
+// ---- the losses in a row ------------------------------------------------------------------
+
+// The stored streak ({level, losses}), or null when there is none or it cannot be read
+// (it only decides an offer: nothing to tell the player about).
+export function decodeStreak(v) {
+  if (v === null || typeof v !== "object" || !isLevel(v.level)) return null;
+  return Number.isSafeInteger(v.losses) && v.losses >= 0 ? { level: v.level, losses: v.losses } : null;
 }
 
 // ---- the review of the game in progress ----------------------------------------------------
@@ -176,8 +197,8 @@ export function saveReview(storage, review, game) {
 
 // ---- reading and writing -------------------------------------------------------------
 
-// Everything stored: {game (null when none), settings, history, results, review (of the
-// game; null when none), notices: [i18n keys, or {key, vars}]}.
+// Everything stored: {game (null when none), settings, history, results, streak (null when
+// none), review (of the game; null when none), notices: [i18n keys, or {key, vars}]}.
 export function loadAll(storage) {
   const notices = [];
   const read = (key, decode, notice) => {
@@ -203,14 +224,23 @@ export function loadAll(storage) {
   if (h.dropped) notices.push("droppedHistory");
   if (h.reviewsDropped) notices.push("droppedReview");
   if (h.dropped || h.reviewsDropped) save(storage, KEYS.history, encodeHistory(h.history)); // the notice is shown once
-  const r = read(KEYS.results, decodeResults, "corruptResults") ?? { results: {}, dropped: 0 };
+  let r = read(KEYS.results, decodeResults, "corruptResults");
+  if (r === undefined) {
+    // the former ladder's results, if any: moved up onto this ladder, kept as v2
+    r = read(FORMER_RESULTS, (v) => decodeResults(v, FORMER_SHIFT), "corruptResults");
+    if (r !== undefined && save(storage, KEYS.results, encodeResults(r.results))) {
+      try { storage.removeItem(FORMER_RESULTS); } catch { /* storage disabled */ }
+    }
+  }
+  r ??= { results: {}, dropped: 0 };
   if (r.dropped) {
     notices.push("droppedResults");
     save(storage, KEYS.results, encodeResults(r.results));
   }
+  const streak = read(KEYS.streak, decodeStreak, null) ?? null;
   const review = read(KEYS.review, (v) => (game ? decodeCurrentReview(v, game) : null), "corruptReview") ?? null;
   if (!review) saveReview(storage, null); // none, another game's, or broken: gone
-  return { game, settings, history: h.history, results: r.results, review, notices };
+  return { game, settings, history: h.history, results: r.results, streak, review, notices: notices.filter(Boolean) };
 }
 
 // Writes value as JSON; false when the storage refused (full or disabled): the page

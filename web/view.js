@@ -13,7 +13,7 @@ import { fillLevels } from "./level-chooser.js";
 import { levelName, levelOf } from "./levels.js";
 import { formatMoves } from "./records.js";
 import { positionKey, shownOf } from "./state.js";
-import { cursorText, engineReadyText, forbiddenText, playerLine, statusOf, workersText } from "./status.js";
+import { cursorText, engineReadyText, forbiddenText, howToPlay, playerLine, statusOf, workersText } from "./status.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -86,6 +86,7 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     fillLevels($("#level"));
     $("#level").value = String(game.level);
     renderOffer(s);
+    renderHowToPlay(s);
     buttons.first.disabled = buttons.prev.disabled = game.cursor === 0;
     buttons.next.disabled = buttons.last.disabled = Game.atEnd(game);
     $("#nav-pos").textContent = t("navPos", { n: game.cursor, total: game.moves.length });
@@ -98,11 +99,22 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     cursorLabel(s);
   }
 
-  // The next level offered after a win (state.offer): its button.
+  // The level offered after a game (state.offer): its button, a plain one for the level
+  // below after a losing streak (an offer to ignore as easily as to take).
   function renderOffer(s) {
     const offer = s.offer ? levelOf(s.offer) : null;
     $("#level-offer").hidden = !offer;
+    $("#next-level").classList.toggle("primary", s.offerKind !== "easier");
     if (offer) $("#next-level").textContent = t("playLevel", { n: offer.number, name: levelName(offer, currentLanguage()) });
+  }
+
+  // How to play, in two lines, for a newcomer: until their first finished game, while no
+  // game is being analysed.
+  function renderHowToPlay(s) {
+    const show = s.finished.length === 0 && Object.keys(s.results).length === 0 && !s.analysing;
+    const box = $("#how-to-play");
+    box.hidden = !show;
+    if (show) [...box.children].forEach((line, i) => { line.textContent = howToPlay(s.game)[i]; });
   }
 
   function renderEngine(s) {

@@ -14,8 +14,12 @@ Ties are broken by the game's seed (``INFO seed``), so games from the same openi
 differ. Under renju black never plays a forbidden point. This is roughly how a newcomer
 plays: they see a five, a four and an open three, and otherwise extend their best line.
 
-``python -m gomoku_lab.greedy`` speaks the Gomocup protocol (through gomoku's brain), so
-the match runner plays it like any engine.
+The first-games player (``first_games_move``) is weaker still, the way people play their
+very first games: it makes its five and blocks a four, and otherwise only builds its own
+lines (the cell with the best attack score), never stopping an open three on purpose.
+
+``python -m gomoku_lab.greedy [--first-games]`` speaks the Gomocup protocol (through
+gomoku's brain), so the match runner plays either like any engine.
 """
 
 from __future__ import annotations
@@ -74,21 +78,55 @@ def greedy_move(board: Board, rng: random.Random | None = None) -> int:
     return max(scored)[3]
 
 
+def first_games_move(board: Board, rng: random.Random | None = None) -> int:
+    """The first-games player's cell (see the module doc): its five, else a block of the
+    opponent's five, else its best own attack (ties by ``rng``)."""
+    cells = sorted(q for q in board.candidates if board.cells[q] == 0)
+    if board.rule is Rule.RENJU and board.side == BLACK:
+        cells = [q for q in cells if forbidden(board, q) is None] or cells
+    if not cells:
+        return greedy_move(board, rng)  # the empty board's centre, or any cell
+    rng = rng or random.Random(0)
+    scored = []
+    for q in cells:
+        s = board.summary[q]
+        black, white = s & SIDE_MASK, (s >> SIDE_SHIFT) & SIDE_MASK
+        own, opp = (black, white) if board.side == BLACK else (white, black)
+        own_class, opp_class = INFO[own][0], INFO[opp][0]
+        rank = 2 if own_class == T_FIVE else 1 if opp_class == T_FIVE else 0
+        scored.append((rank, _CLASSIC.own[SUMMARY_INDEX[own]], rng.random(), q))
+    return max(scored)[3]
+
+
 class GreedyEngine(Engine):
     """An Engine whose think is the greedy player's move (for the Gomocup brain)."""
 
     seed = 0
+    chooser = staticmethod(greedy_move)
 
     def think(self, limits: Limits | None = None, on_info=None) -> SearchResult:
         rng = random.Random(self.seed * 1_000_003 + len(self.board.history))
-        q = greedy_move(self.board, rng)
+        q = self.chooser(self.board, rng)
         return SearchResult(self.board.point(q), 0, "+0.0", 1, len(self.board.candidates), 0,
                             [self.board.point(q)], "greedy")  # fmt: skip
 
 
+class FirstGamesEngine(GreedyEngine):
+    """An Engine whose think is the first-games player's move."""
+
+    chooser = staticmethod(first_games_move)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m gomoku_lab.greedy``: the greedy player as a Gomocup brain."""
+    """``python -m gomoku_lab.greedy [--first-games]``: the greedy player (or the
+    first-games player) as a Gomocup brain."""
     from gomoku.protocol.pbrain import Brain, run
+
+    args = sys.argv[1:] if argv is None else argv
+    if args not in ([], ["--first-games"]):
+        sys.stderr.write("usage: python -m gomoku_lab.greedy [--first-games]\n")
+        return 2
+    factory = FirstGamesEngine if args else GreedyEngine
 
     def write(text: str) -> None:
         sys.stdout.write(text + "\n")
@@ -100,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             self.level = None  # the greedy player has no levels
             super()._think_and_answer()
 
-    brain = GreedyBrain(write, engine_factory=GreedyEngine)
+    brain = GreedyBrain(write, engine_factory=factory)
     return run(sys.stdin, sys.stdout, brain)
 
 

@@ -180,7 +180,7 @@ def test_thinking_panel_shows_the_engine_result(game):
     moves = game.wait_moves(2)
     game.wait_status("your-turn")
     score = game.page.inner_text("#think-score")
-    pattern = r"(Black|White) \+\d+\.\d|Even 0\.0|(Black|White) wins in \d+"
+    pattern = r"(Black|White) \+\d+\.\d|[Ee]ven 0\.0|(Black|White) wins in \d+"
     assert re.fullmatch(pattern, score), score
     assert re.fullmatch(rf"{moves[1]} in \d+\.\d s", game.page.inner_text("#think-last"))
     # (at a node-limited level, "level's choice": its seeded pick among its best moves)

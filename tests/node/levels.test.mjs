@@ -21,18 +21,24 @@ test("the generated table is a ladder 1..N, each level node-limited or timed, wi
     for (const lang of ["en", "zh"]) {
       assert.ok(l.name[lang] && l.description[lang], `${l.number} ${lang}`);
     }
-    const nodes = Number.isInteger(l.nodes) && l.nodes > 0;
+    const nodes = Number.isInteger(l.nodes) && l.nodes >= 0; // 0: a bottom rung, no search
     const timed = Number.isInteger(l.timeMs) && l.timeMs >= 0;
     assert.ok(nodes !== timed, `level ${l.number}: nodes ${l.nodes}, timeMs ${l.timeMs}`);
     assert.ok(l.rating === null || Number.isFinite(l.rating), `rating of ${l.number}`);
     assert.ok(l.ratingError === null || Number.isFinite(l.ratingError), `ratingError of ${l.number}`);
   }
   // weaker levels first: the node budgets grow (a depth-limited level's nodes are only a
-  // cap), the timed levels come last
-  const budgets = LEVEL_DATA.filter((l) => l.nodes && !l.depth).map((l) => l.nodes);
+  // cap; the bottom rungs' are 0), the timed levels come last
+  const budgets = LEVEL_DATA.filter((l) => l.nodes !== null && !l.depth).map((l) => l.nodes);
   assert.deepEqual(budgets, [...budgets].sort((a, b) => a - b));
-  const firstTimed = LEVEL_DATA.findIndex((l) => !l.nodes);
-  assert.ok(firstTimed > 0 && LEVEL_DATA.slice(firstTimed).every((l) => !l.nodes));
+  const firstTimed = LEVEL_DATA.findIndex((l) => l.nodes === null);
+  assert.ok(firstTimed > 0 && LEVEL_DATA.slice(firstTimed).every((l) => l.nodes === null));
+  // the ratings (where measured) grow up the ladder, on a positive scale
+  const rated = LEVEL_DATA.filter((l) => l.rating !== null).map((l) => l.rating);
+  assert.deepEqual(rated, [...rated].sort((a, b) => a - b));
+  assert.ok(rated.length >= 3 && rated[0] > 0);
+  // a first visit starts at the weakest level
+  assert.equal(L.DEFAULT_LEVEL, 1);
   assert.equal(L.DEFAULT_LEVEL, DATA_DEFAULT);
   assert.ok(L.isLevel(L.DEFAULT_LEVEL));
   assert.equal(L.TOP_LEVEL, top);
@@ -58,11 +64,13 @@ test("levelOf, nextLevel, nodeLimited, thinkMs", () => {
   assert.equal(L.nextLevel(42), null);
   assert.equal(L.nextLevel("3"), null);
   for (const l of LEVEL_DATA) {
-    assert.equal(L.nodeLimited(l), !!l.nodes, `level ${l.number}`);
-    assert.equal(L.nodeLimited(l.number), !!l.nodes, `level ${l.number} by number`);
-    assert.equal(L.thinkMs(l), l.nodes ? null : l.timeMs);
+    assert.equal(L.nodeLimited(l), l.nodes !== null, `level ${l.number}`);
+    assert.equal(L.nodeLimited(l.number), l.nodes !== null, `level ${l.number} by number`);
+    assert.equal(L.thinkMs(l), l.nodes !== null ? null : l.timeMs);
   }
   assert.equal(L.nodeLimited(42), false);
+  for (const n of numbers) assert.equal(L.previousLevel(n)?.number ?? null, n === 1 ? null : n - 1);
+  assert.equal(L.previousLevel(42), null);
   assert.equal(L.thinkMs(42), null);
   // the ladder as it stands: node levels below, Expert (10 s) and Unlimited (0) on top
   assert.equal(L.thinkMs(top), 0);
@@ -83,16 +91,36 @@ test("names and descriptions in a language, English for an unknown one; the rati
   assert.equal(L.ratingText(rated), "352 ± 41");
   assert.equal(L.ratingText({ ...rated, ratingError: null }), "352");
   assert.equal(L.ratingText({ ...rated, rating: -40 }), "-40 ± 41");
-  assert.deepEqual(L.labelParts(rated, "zh"), { n: 1, name: l.name.zh, rating: "352" });
+  assert.deepEqual(L.labelParts(rated, "zh"), { n: 1, name: l.name.zh, rating: "350" });
+  assert.equal(L.roundedRating(776), "800");
+  assert.equal(L.roundedRating(1115), "1100");
 });
 
 test("the older pages' level keys are migrated; numbers stay; anything else is null", () => {
-  const want = { t03: 6, t1: 7, t3: 7, t10: 8, inf: 9, fast: 6, normal: 7, strong: 7 };
-  for (const [key, n] of Object.entries(want)) assert.equal(L.migrateLevel(key), n, key);
-  for (const n of numbers) assert.equal(L.migrateLevel(n), n);
+  // the think-time keys: 0.3 s Strong, 1 s and 3 s Advanced, 10 s Expert, unlimited Unlimited
+  const want = { t03: "strong", t1: "advanced", t3: "advanced", t10: "expert", inf: "unlimited", fast: "strong", normal: "advanced", strong: "advanced" };
+  for (const [key, name] of Object.entries(want)) assert.equal(L.levelOf(L.migrateLevel(key)).key, name, key);
+  for (const n of numbers) assert.equal(L.migrateLevel(n, L.LADDER_VERSION), n);
   for (const v of [42, "x", "8", "toString", "__proto__", null, undefined, 2.5, {}]) {
+    assert.equal(L.migrateLevel(v, L.LADDER_VERSION), null, String(v));
     assert.equal(L.migrateLevel(v), null, String(v));
   }
+});
+
+test("a number of the former ladder (before the bottom rungs) is the same opponent on this one", () => {
+  // the former ladder, as pages before issue 29 numbered it
+  const former = ["newcomer", "beginner", "learner", "casual", "club", "strong", "advanced", "expert", "unlimited"];
+  former.forEach((key, i) => {
+    for (const ladder of [undefined, 1, "x"]) assert.equal(L.levelOf(L.migrateLevel(i + 1, ladder)).key, key, `${i + 1} ${ladder}`);
+  });
+  assert.equal(L.migrateLevel(former.length + 1, undefined), null); // not a level then
+  assert.equal(L.migrateLevel(0, undefined), null);
+  assert.equal(L.migrateLevel("t1", undefined), L.migrateLevel("t1")); // keys are not numbers
+  // the results per level of the former ladder move up with their levels
+  const { results, dropped } = R.decodeResults({ 1: { won: 2, lost: 1, drawn: 0 }, 9: { won: 0, lost: 3, drawn: 0 }, 10: { won: 1, lost: 0, drawn: 0 } }, L.FORMER_SHIFT);
+  assert.deepEqual(Object.keys(results).map((k) => L.levelOf(Number(k)).key), ["newcomer", "unlimited"]);
+  assert.deepEqual(results[String(1 + L.FORMER_SHIFT)], { won: 2, lost: 1, drawn: 0 });
+  assert.equal(dropped, 1);
 });
 
 test("results: the player's outcome of a result, from either side", () => {

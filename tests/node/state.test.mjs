@@ -98,7 +98,7 @@ test("playerMayPlay: in analysis always, else on the player's turn with the engi
   assert.equal(State.playerMayPlay({ ...playAll(s, WON), analysing: true }), false);
 });
 
-test("persistence writes what changed: the game, the settings, the finished games, the results", () => {
+test("persistence writes what changed: the game, the settings, the finished games, the results, the streak", () => {
   const writes = [];
   const storage = { setItem: (k, v) => writes.push([k, JSON.parse(v)]) };
   const persist = State.persistence(storage);
@@ -115,8 +115,9 @@ test("persistence writes what changed: the game, the settings, the finished game
   writes.length = 0;
   const won = playAll(s0, WON);
   persist(won, s0);
-  assert.deepEqual(writes.map(([k]) => k), [KEYS.game, KEYS.history, KEYS.results]);
+  assert.deepEqual(writes.map(([k]) => k), [KEYS.game, KEYS.history, KEYS.results, KEYS.streak]);
   assert.equal(writes[1][1][0].moves, "h8 a1 h9 a2 h10 a3 h11 a4 h12");
+  assert.deepEqual(writes[3][1], { level: won.game.level, losses: 0 });
 });
 
 // ---- results per level and the next level offered -------------------------------------
@@ -168,4 +169,33 @@ test("a win below the top level offers the next one until the game changes; at t
   assert.equal(init.offer, null);
   assert.equal(init.results, results);
   assert.deepEqual(State.initialState({ game: null, settings: DEFAULT_SETTINGS }).results, {});
+});
+
+test("the third loss in a row at a level offers the one below, once; a game not lost or another level starts again", () => {
+  const LOST = { human: WHITE }; // WON is black's five: the player (white) loses
+  const lose = (s, level) => playAll(State.newGame(s, { ...LOST, level }), WON);
+  let s = fresh(Game.newGame({ level: 5 }));
+  s = lose(s, 5);
+  s = lose(s, 5);
+  assert.deepEqual([s.offer, s.streak], [null, { level: 5, losses: 2 }]);
+  s = lose(s, 5);
+  assert.deepEqual([s.offer, s.offerKind, s.streak.losses], [4, "easier", 3]);
+  assert.equal(State.newGame(s, { level: 5 }).offer, null); // gone with the next change
+  s = lose(s, 5);
+  assert.deepEqual([s.offer, s.streak.losses], [null, 4]); // offered once a streak
+  // a loss at another level starts a new streak there; a win resets it
+  s = lose(lose(s, 6), 6);
+  assert.deepEqual([s.offer, s.streak], [null, { level: 6, losses: 2 }]);
+  s = playAll(State.newGame(s, { level: 6 }), WON);
+  assert.deepEqual([s.offer, s.offerKind, s.streak], [7, "next", { level: 6, losses: 0 }]);
+  s = lose(lose(lose(s, 6), 6), 6);
+  assert.deepEqual([s.offer, s.offerKind], [5, "easier"]);
+  // at the bottom there is nothing below; in analysis nothing counts
+  const bottom = lose(lose(lose(fresh(), 1), 1), 1);
+  assert.deepEqual([bottom.offer, bottom.streak.losses], [null, 3]);
+  const analysed = playAll({ ...State.newGame(s, { ...LOST, level: 6 }), analysing: true }, WON);
+  assert.deepEqual([analysed.offer, analysed.streak], [null, s.streak]);
+  // the stored streak goes on after a reload
+  const reloaded = lose(lose(State.initialState({ game: null, streak: { level: 8, losses: 1 }, settings: DEFAULT_SETTINGS }), 8), 8);
+  assert.deepEqual([reloaded.offer, reloaded.offerKind], [7, "easier"]);
 });

@@ -6,6 +6,7 @@ import test from "node:test";
 
 import { parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
+import { setLanguage } from "../../web/i18n.js";
 import { LEVEL_NUMBERS, levelOf } from "../../web/levels.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import { DEFAULT_SETTINGS } from "../../web/settings.js";
@@ -87,10 +88,14 @@ test("the level chooser's words: labels with the rating when measured, the descr
   const l = levelOf(1);
   const unrated = { ...l, rating: null, ratingError: null };
   assert.equal(Status.levelLabel(unrated), `1 · ${l.name.en}`);
-  assert.equal(Status.levelLabel({ ...l, rating: 352, ratingError: 40 }), `1 · ${l.name.en} (≈ 352 Elo)`);
+  // the choosers show the rating rounded to 50, without its error or unit
+  assert.equal(Status.levelLabel({ ...l, rating: 352, ratingError: 40 }), `1 · ${l.name.en} (≈ 350)`);
+  assert.equal(Status.levelLabel({ ...l, rating: 1432, ratingError: 170 }), `1 · ${l.name.en} (≈ 1450)`);
   assert.equal(Status.levelRatingText(unrated), "Rating not yet measured.");
   assert.match(Status.levelRatingText({ ...unrated, nodes: null, timeMs: 0 }), /at least Expert's strength/);
-  assert.equal(Status.levelRatingText({ ...l, rating: 352, ratingError: 40 }), "Rating ≈ 352 ± 40 Elo.");
+  // the details line: the rating with its error and how it was measured
+  assert.equal(Status.levelRatingText({ ...l, rating: 352, ratingError: 40 }),
+    "Rating 352 ± 40 (Elo from engine matches, the greedy reference player = 800).");
   assert.equal(Status.levelRecordText({ won: 2, lost: 5, drawn: 0 }), "Won 2, lost 5, drawn 0 at this level.");
   assert.equal(Status.levelRecordText({ won: 0, lost: 0, drawn: 0 }), "No games at this level yet.");
   assert.deepEqual(Status.levelAbout(unrated, { won: 0, lost: 1, drawn: 0 }), {
@@ -98,4 +103,27 @@ test("the level chooser's words: labels with the rating when measured, the descr
   });
   // every level of the table has a label
   for (const n of LEVEL_NUMBERS) assert.match(Status.levelLabel(levelOf(n)), new RegExp(`^${n} · \\S`));
+});
+
+test("how to play in two lines, and the level offered after a game, in English and Chinese", () => {
+  const g = Game.newGame();
+  assert.deepEqual(Status.howToPlay(g), [
+    "Five stones in a row (across, down or diagonally) wins.",
+    "You are black and move first: tap or click a point; the engine answers.",
+  ]);
+  assert.match(Status.howToPlay(Game.withHuman(g, WHITE))[1], /^You are white: the engine moves first/);
+  const at = (level, offer, offerKind) => ({ game: Game.newGame({ level }), offer, offerKind });
+  assert.equal(Status.offerSentence(at(4, 3, "easier")),
+    `Three losses in a row at level 4. Level 3, ${levelOf(3).name.en}, may be more fun for now, if you like.`);
+  assert.equal(Status.offerSentence(at(1, 2, "next")), `You beat level 1, ${levelOf(1).name.en}! Ready for level 2, ${levelOf(2).name.en}?`);
+  assert.equal(Status.offerSentence(at(1, null, null)), "");
+  // setLanguage also sets the document's language: a stand-in document here
+  globalThis.document ??= { documentElement: {}, querySelectorAll: () => [] };
+  setLanguage("zh");
+  try {
+    assert.deepEqual(Status.howToPlay(g), ["横、竖或斜向先连成五子者获胜。", "你执黑棋先行：点击交叉点落子，引擎随后应对。"]);
+    assert.equal(Status.offerSentence(at(4, 3, "easier")), `在第 4 级连输三局了。想的话，可以先去第 3 级（${levelOf(3).name.zh}）玩玩。`);
+  } finally {
+    setLanguage("en");
+  }
 });

@@ -6,12 +6,12 @@ import test from "node:test";
 
 import { SIZES, parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
-import { DEFAULT_LEVEL } from "../../web/levels.js";
+import { DEFAULT_LEVEL, LADDER_VERSION, levelOf } from "../../web/levels.js";
 import { parseMoves } from "../../web/records.js";
 import { addAnswer, newReview, reviewInHistory, withHistoryReview } from "../../web/review.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import {
-  DEFAULT_SETTINGS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeCurrentReview, encodeGame, encodeHistory,
+  DEFAULT_SETTINGS, FORMER_RESULTS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeCurrentReview, encodeGame, encodeHistory,
   encodeResults, historyEntry, loadAll, save, saveReview,
 } from "../../web/storage.js";
 
@@ -32,7 +32,7 @@ const WON = "h8 a1 h9 a2 h10 a3 h11 a4 h12";
 
 test("nothing stored: no game, default settings, no finished games, no notice", () => {
   const got = loadAll(new FakeStorage());
-  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, review: null, notices: [] });
+  assert.deepEqual(got, { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, streak: null, review: null, notices: [] });
   assert.notEqual(got.settings, DEFAULT_SETTINGS); // a copy the page may change
 });
 
@@ -54,12 +54,13 @@ test("older stored games are migrated: no size, rule, first or seed; old level n
   const old = { human: 2, level: "fast", moves: [[7, 7], [8, 8]], cursor: 2 };
   const notices = [];
   const g = decodeGame(old, notices);
-  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 6, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
-  assert.equal(decodeGame({ ...old, level: "strong" }).level, 7);
-  assert.equal(decodeGame({ ...old, level: "normal" }).level, 7);
-  const olds = { t03: 6, t1: 7, t3: 7, t10: 8, inf: 9 };
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 9, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
+  assert.equal(decodeGame({ ...old, level: "strong" }).level, 10);
+  assert.equal(decodeGame({ ...old, level: "normal" }).level, 10);
+  const olds = { t03: 9, t1: 10, t3: 10, t10: 11, inf: 12 };
   for (const [key, n] of Object.entries(olds)) assert.equal(decodeGame({ ...old, level: key }, notices).level, n, key);
-  assert.equal(decodeGame({ ...old, level: undefined }, notices).level, DEFAULT_LEVEL); // none at all
+  // none at all: what the pages before the bottom rungs gave it, their default, Learner
+  assert.equal(levelOf(decodeGame({ ...old, level: undefined }, notices).level).key, "learner");
   assert.deepEqual(notices, []); // migration is not a problem
   // a cursor that does not fit shows the whole line
   assert.equal(decodeGame({ ...old, cursor: 7 }).cursor, 2);
@@ -178,7 +179,7 @@ test("finished games: older entries are 15x15; unreadable ones are dropped, once
   assert.deepEqual(again.notices, []);
   // not a list at all: cleared
   const bad = new FakeStorage({ [KEYS.history]: '{"x": 1}' });
-  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, review: null, notices: ["corruptHistory"] });
+  assert.deepEqual(loadAll(bad), { game: null, settings: DEFAULT_SETTINGS, history: [], results: {}, streak: null, review: null, notices: ["corruptHistory"] });
   assert.equal(bad.items.has(KEYS.history), false);
 });
 
@@ -207,7 +208,7 @@ test("the seed is kept through storage: the game in progress and the finished ga
   // older entries: seed 0, level not known; old level keys migrated
   const old = { date: "2025-01-02T03:04:05.000Z", result: "black", moves: WON };
   const s2 = new FakeStorage({ [KEYS.history]: JSON.stringify([old, { ...old, level: "t10" }, { ...old, level: 42, seed: -4 }]) });
-  assert.deepEqual(loadAll(s2).history.map((e) => [e.level, e.seed]), [[null, 0], [8, 0], [null, 0]]);
+  assert.deepEqual(loadAll(s2).history.map((e) => [e.level, e.seed]), [[null, 0], [11, 0], [null, 0]]);
 });
 
 test("a stored unknown level becomes the default level with a notice naming it; nothing else is lost", () => {
@@ -236,7 +237,7 @@ test("a stored unknown level becomes the default level with a notice naming it; 
 });
 
 test("a stored bad seed becomes 0 with a notice; a game that cannot be read gets its own notice only", () => {
-  const got = loadAll(new FakeStorage({ [KEYS.game]: JSON.stringify({ level: 3, seed: -7, moves: [[7, 7]] }) }));
+  const got = loadAll(new FakeStorage({ [KEYS.game]: JSON.stringify({ level: 3, seed: -7, moves: [[7, 7]], ladder: LADDER_VERSION }) }));
   assert.equal(got.game.seed, 0);
   assert.equal(got.game.level, 3);
   assert.deepEqual(got.notices, [{ key: "badSeed", vars: { seed: "-7" } }]);
@@ -346,4 +347,48 @@ test("finished games keep their reviews; a broken review is dropped with a notic
   assert.equal(got.history[1].review, undefined);
   assert.deepEqual(got.notices, ["droppedReview"]);
   assert.deepEqual(loadAll(bad).notices, [], "written back: said once");
+});
+
+test("what a page before the bottom rungs stored keeps its opponents: the game, finished games, results", () => {
+  const former = ["newcomer", "beginner", "learner", "casual", "club", "strong", "advanced", "expert", "unlimited"];
+  const keyOf = (n) => levelOf(n).key;
+  const old = { date: "2025-01-02T03:04:05.000Z", result: "black", moves: WON };
+  const storage = new FakeStorage({
+    [KEYS.game]: JSON.stringify({ size: 15, level: 1, seed: 3, moves: [[7, 7]], cursor: 1 }),
+    [KEYS.history]: JSON.stringify([{ ...old, level: 3 }, { ...old, level: 9 }, { ...old, level: "t1" }]),
+    [FORMER_RESULTS]: JSON.stringify({ 1: { won: 0, lost: 4, drawn: 0 }, 7: { won: 2, lost: 0, drawn: 1 } }),
+  });
+  const got = loadAll(storage);
+  assert.equal(keyOf(got.game.level), "newcomer");
+  assert.deepEqual(got.history.map((e) => keyOf(e.level)), ["learner", "unlimited", "advanced"]);
+  assert.deepEqual(Object.entries(got.results).map(([n, r]) => [keyOf(Number(n)), r.lost]), [["newcomer", 4], ["advanced", 0]]);
+  assert.deepEqual(got.notices, []);
+  // the results moved to their new key once; the rest reads the same until rewritten
+  assert.equal(storage.items.has(FORMER_RESULTS), false);
+  assert.deepEqual(JSON.parse(storage.items.get(KEYS.results)), encodeResults(got.results));
+  assert.deepEqual(loadAll(storage), got);
+  // written again, they say which ladder they are on, and read back unchanged
+  save(storage, KEYS.game, encodeGame(got.game));
+  save(storage, KEYS.history, encodeHistory(got.history));
+  assert.equal(JSON.parse(storage.items.get(KEYS.game)).ladder, LADDER_VERSION);
+  assert.ok(JSON.parse(storage.items.get(KEYS.history)).every((e) => e.ladder === LADDER_VERSION));
+  const back = loadAll(storage);
+  assert.deepEqual([back.game, back.history, back.results], [got.game, got.history, got.results]);
+  // every former level maps to the level of the same name
+  former.forEach((key, i) => {
+    const s = new FakeStorage({ [KEYS.game]: JSON.stringify({ level: i + 1, moves: [] }) });
+    assert.equal(keyOf(loadAll(s).game.level), key);
+  });
+  // results stored on this ladder are not moved again
+  const fresh = new FakeStorage({ [KEYS.results]: JSON.stringify({ 1: { won: 1, lost: 0, drawn: 0 } }) });
+  assert.deepEqual(loadAll(fresh).results, { 1: { won: 1, lost: 0, drawn: 0 } });
+});
+
+test("the losses in a row are kept; one that cannot be read is forgotten quietly", () => {
+  const ok = new FakeStorage({ [KEYS.streak]: JSON.stringify({ level: 5, losses: 2 }) });
+  assert.deepEqual(loadAll(ok).streak, { level: 5, losses: 2 });
+  for (const v of ["{", "[]", JSON.stringify({ level: 99, losses: 1 }), JSON.stringify({ level: 2, losses: -1 })]) {
+    const got = loadAll(new FakeStorage({ [KEYS.streak]: v }));
+    assert.deepEqual([got.streak, got.notices], [null, []], v);
+  }
 });

@@ -1,7 +1,12 @@
 """Levels for people: the engine made weaker in the ways a person is weak, and the same
 opponent on every device.
 
-A level below the top is a node budget plus a way of being wrong:
+The bottom rungs do not search at all: they play as a person who has just learnt the
+rules (``habits``, gomoku.engine.novice): their own five always, their own lines mostly,
+the opponent's four usually and its open three only sometimes (a chance per move of not
+looking, growing toward the bottom). Their ``nodes`` is 0.
+
+A level above them is a node budget plus a way of being wrong:
 
 - it searches a fixed number of nodes (never a time), from clean tables, so the move
   depends only on the position, the level and the seed: the page on a phone, the page
@@ -16,7 +21,7 @@ A level below the top is a node budget plus a way of being wrong:
   more often, rarely a bad one. Scores are clipped to +/- ``SCORE_CLIP`` first, so a won
   line still beats any noise and a lost one is avoided unless nothing else is left.
 
-What is never wrong above the weakest level: a five is always made and a four always
+What is never wrong above the bottom rungs: a five is always made and a four always
 blocked (the move generation offers nothing else there, so no choice is left to chance).
 
 The randomness comes from the game's seed and the move number (``move_rng``), so a
@@ -24,8 +29,12 @@ game record that keeps its seed replays move for move. The top levels are the fu
 engine on the clock (``time_ms``: the page's Expert and Unlimited); they take no seed.
 
 ``play(engine, level, seed)`` chooses the move. Ratings (``Level.rating``) are measured
-by ``python -m gomoku_lab.ladder`` (BENCHMARKS.md, "Levels"): Elo, with the one-ply
-greedy player (``gomoku_lab.greedy``) at 0.
+by ``python -m gomoku_lab.ladder`` (BENCHMARKS.md, "Levels"): Elo on a scale whose fixed
+point is the lab's one-ply greedy player (``gomoku_lab.greedy``) at ``RATING_ANCHOR``
+(800), as chess sites rate their weakest bots a few hundred points.
+
+Older versions numbered the ladder from today's level 4 (``FORMER_SHIFT``: the rungs
+added below it): the page maps stored level numbers of those versions (web/levels.js).
 """
 
 from __future__ import annotations
@@ -35,10 +44,13 @@ from dataclasses import dataclass, replace
 
 from gomoku.core.errors import GomokuError
 from gomoku.engine.facade import Engine, Limits, SearchResult, TopMove
-from gomoku.game.evaluation import WIN_THRESHOLD, score_text
+from gomoku.engine.novice import Habits, novice_move
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, score_text
 
 SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice
 SAFETY_MS = 120_000  # a node-limited move's time cap: far beyond what its nodes take
+RATING_ANCHOR = 800  # the greedy player's rating: the scale's fixed point
+FORMER_SHIFT = 3  # rungs added below the former level 1 (issue 29): old N is now N + 3
 
 
 class LevelError(GomokuError):
@@ -53,7 +65,7 @@ class Level:
     key: str
     name: dict[str, str]  # by language: "en", "zh"
     description: dict[str, str]
-    nodes: int | None = None
+    nodes: int | None = None  # 0: no search (a bottom rung, played by its habits)
     depth: int | None = None  # a depth limit besides the nodes (the weakest levels)
     time_ms: int | None = None  # timed levels: the think time per move (0: unlimited)
     candidates: int = 1
@@ -62,7 +74,8 @@ class Level:
     vct_depth: int | None = None
     defence: bool = True
     book: bool = True
-    rating: int | None = None  # Elo over the greedy player, measured (None: not yet)
+    habits: Habits | None = None  # a bottom rung's way of playing (nodes 0)
+    rating: int | None = None  # Elo, the greedy player at RATING_ANCHOR (None: not yet)
     rating_error: int | None = None  # its 95% error
 
     @property
@@ -109,66 +122,93 @@ def _level(number: int, key: str, en: str, zh: str, about_en: str, about_zh: str
 
 LEVELS: tuple[Level, ...] = (
     _level(
-        1, "newcomer", "Newcomer", "新手",
+        1, "starter", "Starter", "起步",
+        "Builds its own lines; often misses your open three, sometimes even your four.",
+        "只顾连自己的子；常看不到你的活三，有时连你的四也看不到。",
+        nodes=0, book=False,
+        habits=Habits(miss_four=0.4, miss_three=0.9, defence=0.3, pick=0.3, width=8,
+                      sees_open_four=False),
+        rating=243, rating_error=105,
+    ),
+    _level(
+        2, "novice", "Novice", "学步",
+        "Blocks most of your fours; rarely sees your open threes.",
+        "多半会挡你的四，却很少看到你的活三。",
+        nodes=0, book=False,
+        habits=Habits(miss_four=0.2, miss_three=0.7, defence=0.3, pick=0.5, width=7,
+                      sees_open_four=True),
+        rating=473, rating_error=89,
+    ),
+    _level(
+        3, "apprentice", "Apprentice", "学徒",
+        "Always blocks your fours; misses some of your open threes.",
+        "总会挡你的四，但有时漏看你的活三。",
+        nodes=0, book=False,
+        habits=Habits(miss_four=0.0, miss_three=0.3, defence=0.5, pick=0.7, width=5,
+                      sees_open_four=True),
+        rating=637, rating_error=71,
+    ),
+    _level(
+        4, "newcomer", "Newcomer", "新手",
         "Looks one move ahead; often misses what you are building.",
         "只看一步，常常看不到你的布局。",
         nodes=3000, depth=1, candidates=12, noise=1200, vcf_depth=0, vct_depth=0, defence=False,
         book=False,
-        rating=-24, rating_error=76,
+        rating=776, rating_error=76,
     ),
     _level(
-        2, "beginner", "Beginner", "入门",
+        5, "beginner", "Beginner", "入门",
         "Makes its fives and blocks your fours, but little more.",
         "会连五，会挡四，仅此而已。",
         nodes=400, candidates=6, noise=300, vcf_depth=2, vct_depth=0, defence=False,
         book=False,
-        rating=196, rating_error=108,
+        rating=996, rating_error=108,
     ),
     _level(
-        3, "learner", "Learner", "初学",
+        6, "learner", "Learner", "初学",
         "Sees open threes and short attacks; easily surprised.",
         "能看到活三和短攻，容易被偷袭。",
         nodes=800, candidates=5, noise=200, vcf_depth=3, vct_depth=0, defence=False,
         book=False,
-        rating=315, rating_error=127,
+        rating=1115, rating_error=127,
     ),
     _level(
-        4, "casual", "Casual", "休闲",
+        7, "casual", "Casual", "休闲",
         "Defends your threats and attacks with fours.",
         "会防守你的威胁，也会冲四进攻。",
         nodes=2500, candidates=3, noise=80, vcf_depth=6, vct_depth=2, book=False,
-        rating=407, rating_error=144,
+        rating=1207, rating_error=144,
     ),
     _level(
-        5, "club", "Club", "棋友",
+        8, "club", "Club", "棋友",
         "A steady club player: plans a few moves ahead.",
         "稳健的棋友，能算几步。",
         nodes=5000, candidates=2, noise=40, vcf_depth=10, vct_depth=3,
-        rating=485, rating_error=156,
+        rating=1285, rating_error=156,
     ),
     _level(
-        6, "strong", "Strong", "强手",
+        9, "strong", "Strong", "强手",
         "Finds most threat sequences; punishes loose moves.",
         "能找到大多数连续攻击，抓住松懈的棋。",
         nodes=12000, candidates=2, noise=10,
-        rating=632, rating_error=170,
+        rating=1432, rating_error=170,
     ),
     _level(
-        7, "advanced", "Advanced", "高手",
+        10, "advanced", "Advanced", "高手",
         "The full engine on a small budget.",
         "完整引擎，较小的计算量。",
         nodes=30000,
-        rating=779, rating_error=179,
+        rating=1579, rating_error=179,
     ),
     _level(
-        8, "expert", "Expert", "专家",
+        11, "expert", "Expert", "专家",
         "The full engine, 10 seconds a move.",
         "完整引擎，每步 10 秒。",
         time_ms=10000,
-        rating=1011, rating_error=210,
+        rating=1811, rating_error=210,
     ),
     _level(
-        9, "unlimited", "Unlimited", "无限",
+        12, "unlimited", "Unlimited", "无限",
         "The full engine, thinking until you press Move now.",
         "完整引擎，一直思考到你按“立即走棋”。",
         time_ms=0,
@@ -176,7 +216,7 @@ LEVELS: tuple[Level, ...] = (
 )  # fmt: skip
 
 BY_NUMBER = {lv.number: lv for lv in LEVELS}
-DEFAULT_LEVEL = 3
+DEFAULT_LEVEL = 1  # a first visit starts at the bottom
 
 
 def level(number: object) -> Level:
@@ -224,6 +264,16 @@ def play(engine: Engine, number: int, seed: int = 0, hard_ms: float | None = Non
     lv = level(number)
     if lv.timed:
         raise LevelError(f"level {lv.number} ({lv.name['en']}) is timed: think on the clock")
+    if lv.habits is not None:
+        board = engine.board
+        q = novice_move(board, lv.habits, move_rng(seed, len(engine.moves)))
+        point = board.point(q)
+        # no search: the score the page shows is the static evaluation after the move, for
+        # the mover (its five: a win in 1)
+        board.make(q)
+        score = WIN_SCORE - 1 if board.winner else -evaluate(board)
+        board.unmake()
+        return SearchResult(point, score, score_text(score), 0, 0, 0, [point], "level")
     engine.tt.clear()
     engine.threat_cache.clear()
     result = engine.think(lv.limits(seed, hard_ms))
@@ -252,6 +302,8 @@ def levels_js() -> str:
         "//   PYTHONPATH=py python -m gomoku.engine.levels --js > web/levels-data.js\n"
         "// from py/gomoku/engine/levels.py (a test checks that it is current). Do not edit.\n"
         f"export const DEFAULT_LEVEL = {DEFAULT_LEVEL};\n"
+        f"export const RATING_ANCHOR = {RATING_ANCHOR};\n"
+        f"export const FORMER_SHIFT = {FORMER_SHIFT};\n"
         f"export const LEVEL_DATA = [\n{rows},\n];\n"
     )
 
@@ -267,9 +319,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for lv in LEVELS:
         budget = f"{lv.nodes} nodes" if lv.nodes else f"{lv.time_ms or 'unlimited'} ms"
-        if lv.depth is not None:
+        if lv.habits is not None:
+            budget = f"no search, misses {lv.habits.miss_three:.0%} of threes"
+        elif lv.depth is not None:
             budget = f"depth {lv.depth}"
-        rating = "-" if lv.rating is None else f"{lv.rating:+d} +/- {lv.rating_error}"
+        rating = "-" if lv.rating is None else f"{lv.rating} +/- {lv.rating_error}"
         print(
             f"{lv.number:>2} {lv.name['en']:<10} {budget:<14} {rating:<14} {lv.description['en']}"
         )
