@@ -1,0 +1,80 @@
+"""The puzzles page (web/puzzles.html): a wrong move refuted by the engine and counted, a
+VCF played out against the page's blocks, unreadable progress dropped with a notice."""
+
+from __future__ import annotations
+
+import json
+
+from gomoku.puzzles import load
+
+PUZZLES = load()
+VCF = next(p for p in PUZZLES if p.theme == "vcf" and len(p.line) >= 5)
+DEFEND = next(p for p in PUZZLES if p.theme == "defend")
+FEEDBACK = "() => document.querySelector('#pz-feedback').textContent"
+
+
+def _open(page, base_url: str, pid: str, progress: str | None = None) -> None:
+    page.goto(f"{base_url}puzzles.html")
+    page.evaluate("localStorage.clear()")
+    page.evaluate("() => localStorage.setItem('gomoku.game.v1', 'kept')")
+    if progress is not None:
+        page.evaluate("s => localStorage.setItem('gomoku.puzzles.v1', s)", progress)
+    page.goto(f"{base_url}puzzles.html?id={pid}")
+    page.wait_for_function("() => document.querySelector('#board').dataset.grid")
+
+
+def _click(page, x: int, y: int) -> None:
+    box = page.locator("#board").bounding_box()
+    margin, step, s = map(float, page.get_attribute("#board", "data-grid").split())
+    k = box["width"] / s
+    page.mouse.click(box["x"] + (margin + x * step) * k, box["y"] + (margin + y * step) * k)
+
+
+def _progress(page) -> dict:
+    return json.loads(page.evaluate("() => localStorage.getItem('gomoku.puzzles.v1')"))
+
+
+def test_a_wrong_defence_is_refuted_and_lowers_the_rating(page, base_url) -> None:
+    _open(page, base_url, DEFEND.id)
+    taken = set(DEFEND.moves) | set(DEFEND.solutions)
+    x, y = next(
+        (a + dx, b + dy) for a, b in DEFEND.moves[::-1] for dx, dy in ((1, 0), (0, 1), (-1, 0))
+        if (a + dx, b + dy) not in taken and 0 <= min(a + dx, b + dy) and max(a + dx, b + dy) < 15
+    )
+    _click(page, x, y)
+    page.wait_for_function("() => document.body.dataset.status === 'failed'")
+    page.wait_for_function(f"() => ({FEEDBACK})().includes('The answer')", timeout=240_000)
+    assert page.locator("#pz-retry").is_visible()
+    assert page.locator("#pz-show").is_visible()
+    stored = _progress(page)
+    assert stored["rating"] < 1500 and stored["done"] == {DEFEND.id: "failed"}
+    page.click("#pz-show")
+    assert "Accepted first moves" in page.evaluate(FEEDBACK)
+    page.click("#pz-retry")  # a second try is not counted again
+    _click(page, *DEFEND.solutions[0])
+    page.wait_for_function("() => document.body.dataset.status === 'done'")
+    assert "Already counted" in page.evaluate(FEEDBACK)
+    assert _progress(page)["rating"] == stored["rating"]
+
+
+def test_a_vcf_is_played_out_to_the_five(page, base_url) -> None:
+    _open(page, base_url, VCF.id)
+    n = len(VCF.moves)
+    for i in range(0, len(VCF.line), 2):
+        page.wait_for_function(
+            f"() => document.querySelector('#board').dataset.moves === '{n + i}'"
+        )
+        _click(page, *VCF.line[i])
+    page.wait_for_function("() => document.body.dataset.status === 'done'")
+    assert "Solved" in page.evaluate(FEEDBACK)
+    stored = _progress(page)
+    assert stored["rating"] > 1500 and stored["streak"] == 1
+
+
+def test_unreadable_progress_is_dropped_with_a_notice_and_nothing_else(page, base_url) -> None:
+    _open(page, base_url, VCF.id, progress='{"v": 1, "rating": "high"}')
+    page.wait_for_function("() => document.querySelector('#pz-notice').textContent.length > 0")
+    assert "could not be read" in page.inner_text("#pz-notice")
+    assert page.evaluate("() => localStorage.getItem('gomoku.puzzles.v1')") is None
+    assert page.evaluate("() => localStorage.getItem('gomoku.game.v1')") == "kept"
+    assert page.inner_text("#pz-rating") == "1500"
