@@ -147,6 +147,13 @@ const en = {
   pzTaken: "{move} is taken.", pzNotYourTurn: "Wait for the reply.",
   pzHelp: "Click or tap a point. Keyboard: focus the board, arrows move, Enter or Space plays.",
   pzCount: "{n} puzzles",
+  pzMistakes: "Learn from your mistakes", pzMistakePrompt: "You played {move}. Find a better move for {color}.",
+  pzMistakeInfo: "Your game, move {n}: {cls}. Exercise {i} of {total}.",
+  pzNoMistakes: "No reviewed game with a mistake of yours: finish a game and review it on the game page first.",
+  pzChecking: "Checking {move} at the review's budget…", pzGood: "Good: {move} is as good as {better}. Line: {line}.",
+  pzBetterFound: "{move}: the review's better move. Line: {line}.", pzPlayedIt: "{move} is the move you played.",
+  pzNotAsGood: "{move} is not as good.", pzBetterWas: "The better move: {better}. Line: {line}.",
+  pzMistakesDone: "That was your last one. Back to the puzzles.",
 };
 
 const zh = {
@@ -286,6 +293,13 @@ const zh = {
   pzTaken: "{move} 已有棋子。", pzNotYourTurn: "请等待对方应对。",
   pzHelp: "点击交叉点落子。键盘：聚焦棋盘，方向键移动，回车或空格落子。",
   pzCount: "{n} 道题",
+  pzMistakes: "从错误中学习", pzMistakePrompt: "你下了 {move}。为{color}找一步更好的棋。",
+  pzMistakeInfo: "你的对局第 {n} 手：{cls}。第 {i} 题，共 {total} 题。",
+  pzNoMistakes: "没有复盘过且有你的失误的对局：先下完一局，在对局页面复盘。",
+  pzChecking: "正在按复盘的计算量检查 {move}……", pzGood: "好：{move} 与 {better} 一样好。变化：{line}。",
+  pzBetterFound: "{move}：复盘给出的更好着法。变化：{line}。", pzPlayedIt: "{move} 是你在对局中下的棋。",
+  pzNotAsGood: "{move} 不够好。", pzBetterWas: "更好的着法：{better}。变化：{line}。",
+  pzMistakesDone: "这是最后一题。回到习题。",
 };
 
 export const TABLES = { en, zh };

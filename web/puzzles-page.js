@@ -12,7 +12,8 @@ import {
   dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, newProgress,
   nextPuzzle, record, sideOf, stonesOf, utcDate, vcfStep,
 } from "./puzzles.js";
-import { KEYS } from "./storage.js";
+import { exercises, firstLook, judged } from "./mistakes.js";
+import { KEYS, decodeCurrentReview, decodeGame } from "./storage.js";
 
 const PROGRESS_KEY = "gomoku.puzzles.v1";
 const REFUTE_NODES = 4000; // the engine's budget for a refutation: small and fixed
@@ -26,7 +27,10 @@ const board = new BoardView(canvas, 15);
 const engine = new EngineClient({ workerUrl: "worker.js" });
 
 let progress = loadProgress();
-const st = { puzzle: null, moves: [], phase: "idle", foursLeft: 0, daily: false, wrongMove: null, token: 0, verdict: "" };
+const st = {
+  puzzle: null, moves: [], phase: "idle", foursLeft: 0, daily: false, wrongMove: null, token: 0, verdict: "",
+  mode: "puzzle", exercises: [], exIndex: 0, review: null, first: 1, // learn from your mistakes
+};
 
 // ---- storage --------------------------------------------------------------------------
 
@@ -97,8 +101,9 @@ function renderBoard() {
 
 function renderText() {
   const p = st.puzzle;
-  $("#pz-prompt").textContent = p ? prompt(p) : t("pzNone");
-  $("#pz-info").textContent = !p ? "" : (st.daily ? t("pzDailyInfo", { date: utcDate(Date.now()) }) + " " : "") +
+  const words = st.mode === "mistakes" ? mistakeText() : null;
+  $("#pz-prompt").textContent = words ? words.prompt : p ? prompt(p) : t("pzNone");
+  $("#pz-info").textContent = words ? words.info : !p ? "" : (st.daily ? t("pzDailyInfo", { date: utcDate(Date.now()) }) + " " : "") +
     t("pzInfo", { id: p.id, theme: themeName(p.theme), rule: ruleName(p.rule), rating: p.rating ?? "?" });
   canvas.setAttribute("aria-label", t("pzBoardLabel", { size: p ? p.size : 15 }));
   $("#pz-rating").textContent = String(progress.rating);
@@ -124,6 +129,7 @@ function renderText() {
 }
 
 function show(p, { daily = false } = {}) {
+  st.mode = "puzzle";
   st.token += 1;
   st.puzzle = p;
   st.daily = daily;
@@ -184,7 +190,7 @@ async function refute(moves, token) {
     if (token !== st.token) return;
     if (res.type !== "result") throw new Error(res.message || "no move");
     const line = res.pv && res.pv.length ? res.pv : [res.move];
-    lineOverlay(line, 3 - sideOf(p));
+    lineOverlay(line, 3 - solverColour());
     renderBoard();
     feedback(st.verdict + " " + t("pzRefutation", { line: cellsText(line, p.size) }), "bad");
   } catch {
@@ -192,13 +198,16 @@ async function refute(moves, token) {
   }
 }
 
+// The side the player plays: the puzzle's side to move, or the mistake's colour.
+const solverColour = () => (st.mode === "mistakes" ? st.exercises[st.exIndex].colour : sideOf(st.puzzle));
+
 function play(x, y) {
   const p = st.puzzle;
   if (!p || (st.phase !== "solve" && st.phase !== "continue")) {
     if (p && st.phase === "reply") feedback(t("pzNotYourTurn"));
     return;
   }
-  const colour = sideOf(p);
+  const colour = solverColour();
   const stones = stonesOf(st.moves);
   const why = illegal(stones, x, y, colour, p.size, p.rule);
   const move = cellText(x, y, p.size);
@@ -206,6 +215,7 @@ function play(x, y) {
   if (why) return feedback(t("pzForbidden", { move, shape: t("shape_" + why.replaceAll(" ", "_")) }), "bad");
   st.moves.push([x, y]);
   stones.set(x + "," + y, colour - 1);
+  if (st.mode === "mistakes") return answerMistake([x, y], move);
   if (st.phase === "solve" && judgeFirst(p, [x, y]) === "wrong") {
     st.wrongMove = [x, y];
     failed(t("pzWrong", { move }));
@@ -248,13 +258,124 @@ function play(x, y) {
   renderText();
 }
 
+// ---- learn from your mistakes -----------------------------------------------------------
+
+// The stored game and its review, read without changing anything (the game page owns them).
+function storedExercises() {
+  try {
+    const game = decodeGame(JSON.parse(localStorage.getItem(KEYS.game) || "null"));
+    const review = decodeCurrentReview(JSON.parse(localStorage.getItem(KEYS.review) || "null"), game);
+    return review ? { game, review, list: exercises(game, review) } : null;
+  } catch {
+    return null;
+  }
+}
+
+function startMistakes() {
+  const found = storedExercises();
+  if (!found || !found.list.length) {
+    feedback(t("pzNoMistakes"));
+    return;
+  }
+  st.mode = "mistakes";
+  st.exercises = found.list;
+  st.review = found.review;
+  st.first = found.game.first;
+  showExercise(0, found.game);
+}
+
+function showExercise(i, game = null) {
+  const ex = st.exercises[i];
+  st.exIndex = i;
+  st.token += 1;
+  const size = game ? game.size : st.puzzle.size;
+  const rule = game ? game.rule : st.puzzle.rule;
+  // a stand-in puzzle: the board's size and rule, the position before the move
+  st.puzzle = { id: "mistake", size, rule, theme: "mistake", depth: 0, rating: null, moves: ex.moves, solutions: [ex.better], line: ex.line };
+  st.daily = false;
+  st.moves = ex.moves.map((m) => [...m]);
+  st.phase = "solve";
+  board.overlay = [];
+  if (board.size !== size) board.setSize(size);
+  feedback("");
+  renderBoard();
+  renderText();
+}
+
+function mistakeText() {
+  const ex = st.exercises[st.exIndex];
+  const size = st.puzzle.size;
+  return {
+    prompt: t("pzMistakePrompt", { move: cellText(ex.played[0], ex.played[1], size), color: colourName(ex.colour).toLowerCase() }),
+    info: t("pzMistakeInfo", { n: ex.index, cls: t("cls_" + ex.cls), i: st.exIndex + 1, total: st.exercises.length }),
+  };
+}
+
+async function answerMistake(m, move) {
+  const ex = st.exercises[st.exIndex];
+  const size = st.puzzle.size;
+  const better = cellText(ex.better[0], ex.better[1], size);
+  const line = cellsText(ex.line, size);
+  const look = firstLook(ex, m);
+  const accept = (text) => {
+    st.phase = "done";
+    lineOverlay(ex.line.slice(1), 3 - ex.colour);
+    feedback(text, "good");
+    renderBoard();
+    renderText();
+  };
+  const refuse = (text) => {
+    st.phase = "wrong";
+    st.verdict = text + " " + t("pzBetterWas", { better, line });
+    feedback(st.verdict + " " + t("pzRefuting"), "bad");
+    renderBoard();
+    renderText();
+    refute(st.moves.map((p) => [...p]), st.token);
+  };
+  if (look === "accept") return accept(t("pzBetterFound", { move, line }));
+  if (look === "refuse") return refuse(t("pzPlayedIt", { move }));
+  st.phase = "reply";
+  feedback(t("pzChecking", { move }));
+  renderBoard();
+  renderText();
+  const token = st.token;
+  try {
+    const res = await engine.request({
+      type: "review", size, rule: st.puzzle.rule, moves: st.moves.map((p) => [...p]),
+      first: st.first === 1 ? "black" : "white", index: st.moves.length, nodes: st.review.nodes,
+    }, { deadlineMs: 180000 });
+    if (token !== st.token) return;
+    if (res.type !== "review") throw new Error(res.message || "no review");
+    if (judged(ex, res.position.black)) accept(t("pzGood", { move, better, line }));
+    else refuse(t("pzNotAsGood", { move }));
+  } catch {
+    if (token !== st.token) return;
+    st.phase = "wrong";
+    feedback(t("pzNoEngine"), "bad");
+    renderText();
+  }
+}
+
 function retry() {
+  if (st.mode === "mistakes") return showExercise(st.exIndex);
   const p = st.puzzle;
   show(p, { daily: st.daily });
 }
 
 function showSolution() {
   const p = st.puzzle;
+  if (st.mode === "mistakes") {
+    const ex = st.exercises[st.exIndex];
+    st.token += 1;
+    st.moves = ex.moves.map((m) => [...m]);
+    st.phase = "shown";
+    lineOverlay(ex.line, ex.colour);
+    feedback(t("pzBetterWas", { better: cellText(ex.better[0], ex.better[1], p.size), line: cellsText(ex.line, p.size) }));
+    renderBoard();
+    renderText();
+    $("#pz-retry").hidden = false;
+    return;
+  }
   st.token += 1;
   st.moves = p.moves.map((m) => [...m]);
   st.phase = "shown";
@@ -274,6 +395,13 @@ function filtered() {
 }
 
 function next() {
+  if (st.mode === "mistakes") {
+    if (st.exIndex + 1 < st.exercises.length) return showExercise(st.exIndex + 1);
+    st.mode = "puzzle";
+    show(nextPuzzle(filtered(), progress));
+    feedback(t("pzMistakesDone"));
+    return;
+  }
   show(nextPuzzle(filtered(), progress, st.puzzle && st.puzzle.id));
 }
 
@@ -313,6 +441,7 @@ canvas.addEventListener("blur", () => { board.showCursor = false; board.draw(); 
 $("#pz-next").addEventListener("click", next);
 $("#pz-daily").addEventListener("click", () => show(dailyPuzzle(all, utcDate(Date.now())), { daily: true }));
 $("#pz-retry").addEventListener("click", retry);
+$("#pz-mistakes").addEventListener("click", startMistakes);
 $("#pz-show").addEventListener("click", showSolution);
 $("#pz-theme").addEventListener("change", next);
 $("#pz-rule").addEventListener("change", next);
@@ -333,6 +462,7 @@ new ResizeObserver(() => board.resize()).observe(canvas);
 window.addEventListener("resize", () => board.resize());
 const asked = byId.get(new URL(location.href).searchParams.get("id"));
 show(asked || nextPuzzle(all, progress));
+if (new URL(location.href).searchParams.get("mistakes") === "1") startMistakes();
 board.resize();
 engine.start();
 window.gomokuPuzzles = { state: st, all, progress: () => progress }; // for tests and tools

@@ -78,3 +78,44 @@ def test_unreadable_progress_is_dropped_with_a_notice_and_nothing_else(page, bas
     assert page.evaluate("() => localStorage.getItem('gomoku.puzzles.v1')") is None
     assert page.evaluate("() => localStorage.getItem('gomoku.game.v1')") == "kept"
     assert page.inner_text("#pz-rating") == "1500"
+
+
+# A planted game and a partial review of it (the first 3 moves): black, the player, played
+# j10 (9, 5) at move 3, flagged a blunder with the better move g8 (6, 7).
+PLANTED_GAME = {
+    "size": 15, "rule": "freestyle", "first": 1, "human": 1, "level": 3, "seed": 0,
+    "moves": [[7, 7], [8, 6], [9, 5], [10, 4]], "cursor": 4, "recorded": False,
+}
+PLANTED_REVIEW = {
+    "key": "15/1/freestyle/7.7 8.6 9.5 10.4",
+    "review": {
+        "nodes": 3000, "black": [0.55, 0.58, 0.5, 0.2],
+        "moves": [
+            {"class": "best"}, {"class": "good"},
+            {"class": "blunder", "better": "g8", "line": "g8 f8 i8"},
+        ],
+    },
+}
+
+
+def test_learn_from_mistakes_accepts_the_better_move_and_refuses_the_played_one(
+    page, base_url
+) -> None:
+    page.goto(f"{base_url}puzzles.html")
+    page.evaluate("localStorage.clear()")
+    page.evaluate("s => localStorage.setItem('gomoku.game.v1', s)", json.dumps(PLANTED_GAME))
+    page.evaluate("s => localStorage.setItem('gomoku.review.v1', s)", json.dumps(PLANTED_REVIEW))
+    page.goto(f"{base_url}puzzles.html?mistakes=1")
+    page.wait_for_function("() => document.querySelector('#board').dataset.grid")
+    assert page.inner_text("#pz-prompt") == "You played j10. Find a better move for black."
+    assert page.get_attribute("#board", "data-moves") == "2"
+    _click(page, 9, 5)  # the move played: refused, with the better move named
+    page.wait_for_function("() => document.body.dataset.status === 'wrong'")
+    assert "j10 is the move you played" in page.evaluate(FEEDBACK)
+    assert "The better move: g8" in page.evaluate(FEEDBACK)
+    page.click("#pz-retry")
+    _click(page, 6, 7)  # the review's better move: accepted
+    page.wait_for_function("() => document.body.dataset.status === 'done'")
+    assert "g8: the review's better move" in page.evaluate(FEEDBACK)
+    # the game and its review are left as they were
+    assert json.loads(page.evaluate("() => localStorage.getItem('gomoku.game.v1')")) == PLANTED_GAME

@@ -88,7 +88,13 @@ class Puzzle:
             "line": [list(p) for p in self.line],
             "rating": self.rating,
             "level": self.level,
+            "moves_to_win": self.moves_to_win,
         }
+
+    @property
+    def moves_to_win(self) -> int | None:
+        """The solver's moves to the five along the line (vcf, vct); None for a defence."""
+        return None if self.theme == "defend" else (len(self.line) + 1) // 2
 
     def to_text(self) -> str:
         return " ".join(
