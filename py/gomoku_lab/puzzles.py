@@ -3,6 +3,9 @@
     python -m gomoku_lab.puzzles generate --rule freestyle --games 400 --out p.jsonl
     python -m gomoku_lab.puzzles rate --inp p.jsonl --out rated.jsonl
     python -m gomoku_lab.puzzles ship rated*.jsonl      # -> py/gomoku/data/puzzles.txt
+    python -m gomoku_lab.puzzles stats                  # the shipped file in figures
+
+``generate --rate`` rates each puzzle as it is kept.
 
 Games: level against level (engine/levels.py, the node levels, two drawn per game, from
 a random quiet opening, selfplay.random_opening), so that the positions come from players
@@ -97,7 +100,7 @@ def examine(moves: list[tuple[int, int]], size: int, rule: Rule, stats: Counter)
     """The puzzles of one game (see the module docstring)."""
     board = Board(size, rule)
     out: list[dict] = []
-    had_vcf = {1: False, 2: False}  # the side's VCF at its previous turn
+    had_vcf = {1: False, 2: False}  # the side's VCF at its previous turn, found in the game
     had_vct = {1: False, 2: False}
     threat_seen = {1: False, 2: False}  # the side faced a threat at its previous turn
     renju = rule is Rule.RENJU
@@ -105,23 +108,29 @@ def examine(moves: list[tuple[int, int]], size: int, rule: Rule, stats: Counter)
         a = board.side
         o = 3 - a
         stats["positions"] += 1
+        found = False  # the side to move played a solution of this position's puzzle
         if not five_cells(board, a) and len(five_cells(board, o)) < 2:
             line = vcf_line(board, VCF_SEARCH)
             vct = None
             if line is None and not renju:  # a bounded scan: the proof comes after
                 vct = ThreatSearch(board).vct(VCT_DEPTH, max_nodes=SCAN_NODES)
+            made: list[dict] = []
             if line is not None and not had_vcf[a]:
-                out += _make(board, "vcf", line, played, stats)
+                made = _make(board, "vcf", line, played, stats)
             elif vct is not None and not had_vct[a]:
-                out += _make(board, "vct", vct, played, stats)
+                made = _make(board, "vct", vct, played, stats)
             threat = None
             if line is None and vct is None and not renju:
                 board.pass_move()
                 threat = threat_of(board, DEFEND_VCF, DEFEND_VCT, SCAN_NODES)
                 board.pass_move()
                 if threat is not None and not threat_seen[a]:
-                    out += _make(board, "defend", threat, played, stats)
-            had_vcf[a], had_vct[a] = line is not None, vct is not None
+                    made = _make(board, "defend", threat, played, stats)
+            found = any(r["found_in_game"] for r in made)
+            out += made
+            # a win the side missed is new again at its next turn (a second chance missed)
+            had_vcf[a] = line is not None and (found or not made)
+            had_vct[a] = vct is not None and (found or not made)
             threat_seen[a] = threat is not None
         board.play(*played)
         if board.winner:
@@ -251,6 +260,9 @@ def generate(args) -> int:
                     continue
                 seen.add(key)
                 rec["game_seed"] = seed
+                rec["id"] = puzzle_id(rec)
+                if args.rate:
+                    rec["level"] = rate(rec)
                 f.write(json.dumps(rec) + "\n")
                 f.flush()
             if (g + 1) % 10 == 0:
@@ -301,6 +313,28 @@ def ship(args) -> int:
     return 0
 
 
+def stats_cmd(args) -> int:
+    """The shipped collection in figures (BENCHMARKS.md): by rule and theme, by rating,
+    by number of solutions and moves to win, and the file's size."""
+    from gomoku.puzzles import load
+
+    puzzles = load()
+    by_kind = Counter((p.rule.label, p.theme) for p in puzzles)
+    print(f"{len(puzzles)} puzzles, {DATA.stat().st_size} bytes ({DATA.name})")
+    for rule in ("freestyle", "standard", "renju"):
+        row = ", ".join(f"{t} {by_kind[(rule, t)]}" for t in ("vcf", "vct", "defend"))
+        print(f"  {rule}: {row}")
+    print("rating (the solving level):")
+    ratings = Counter((p.rating, p.level) for p in puzzles)
+    order = sorted(ratings.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0))
+    for (rating, key), n in order:
+        print(f"  {rating!s:>6} {key:<10} {n}")
+    print("solutions:", dict(sorted(Counter(len(p.solutions) for p in puzzles).items())))
+    wins = Counter(p.moves_to_win for p in puzzles if p.moves_to_win)
+    print("moves to win (vcf, vct):", dict(sorted(wins.items())))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku_lab.puzzles", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -311,14 +345,17 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--games", type=int, default=100)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--out", required=True)
+    g.add_argument("--rate", action="store_true", help="rate each puzzle as it is kept")
     r = sub.add_parser("rate", help="rate puzzles by the levels")
     r.add_argument("--inp", required=True)
     r.add_argument("--out", required=True)
     s = sub.add_parser("ship", help="write the shipped data file")
     s.add_argument("inputs", nargs="+")
     s.add_argument("--out", default=str(DATA))
+    sub.add_parser("stats", help="the shipped collection in figures")
     args = ap.parse_args(argv)
-    return {"generate": generate, "rate": rate_cmd, "ship": ship}[args.cmd](args)
+    commands = {"generate": generate, "rate": rate_cmd, "ship": ship, "stats": stats_cmd}
+    return commands[args.cmd](args)
 
 
 if __name__ == "__main__":
