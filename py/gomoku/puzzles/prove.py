@@ -173,13 +173,6 @@ def vcf_solutions(board: Board, depth: int, limit: int | None = None) -> dict[in
     return out
 
 
-def vct_line(board: Board, depth: int) -> list[int] | None:
-    """The engine threat search's VCT for the side to move (freestyle / standard)."""
-    if board.rule is Rule.RENJU:
-        raise ValueError("the VCT proofs are for freestyle and standard (renju: VCF only)")
-    return ThreatSearch(board).vct(depth)
-
-
 def threat_replies(board: Board, attacker: int) -> list[int]:
     """The defender's (to move) replies that do not lose at once to the attacker's four
     or open three: the block of a five, else every cell where either side makes a four or
