@@ -6,8 +6,8 @@
 Needs a built dist/. Saves into --out: puzzle.png (1280x800, a VCF puzzle), wrong.png
 (a wrong first move with the engine's refutation drawn), solved.png (a defence puzzle
 solved, with the rating change), vcf-solved.png (a VCF played out to the five, the
-defender's blocks answered by the page), phone.png (390x844), zh.png and zh-wrong.png
-(Chinese), corrupt.png (stored progress unreadable: the notice).
+defender's blocks answered by the page), phone.png (390x844) and phone-wrong.png,
+zh.png and zh-wrong.png (Chinese), corrupt.png (stored progress unreadable: the notice).
 """
 
 from __future__ import annotations
@@ -128,7 +128,12 @@ def main() -> int:
         ctx.close()
 
         ctx, page = open_page(browser, url, vcf["id"], {"width": 390, "height": 844})
-        page.screenshot(path=str(args.out / "phone.png"), full_page=True)
+        page.screenshot(path=str(args.out / "phone.png"))
+        click(page, wrong_cell(vcf))
+        wait_refutation(page)
+        page.evaluate("() => document.querySelector('#pz-feedback').scrollIntoView()")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(args.out / "phone-wrong.png"))
         ctx.close()
 
         ctx, page = open_page(browser, url, defend["id"], desktop, lang="zh")
@@ -143,7 +148,7 @@ def main() -> int:
         ctx.close()
         browser.close()
     server.shutdown()
-    print(f"wrote 8 screenshots in {args.out}")
+    print(f"wrote 9 screenshots in {args.out}")
     return 0
 
 
