@@ -7,11 +7,14 @@
 // accepted first move; `line` the winning line of the first solution (vcf, vct) or the
 // opponent's threat (defend).
 
+import { DEFAULT_LEVEL, LEVEL_DATA } from "./levels-data.js";
 import { winLine } from "./rules.js";
 import { forbiddenShape } from "./renju.js";
 
 export const THEMES = ["vcf", "vct", "defend"];
-export const START_RATING = 1500;
+// A new player starts at the rating of the page's default level: puzzle ratings are the
+// levels' ratings, so the two scales stay one (1500 if that level is not rated).
+export const START_RATING = LEVEL_DATA.find((l) => l.number === DEFAULT_LEVEL)?.rating ?? 1500;
 export const HISTORY_MAX = 50;
 const LETTERS = "abcdefghijklmnopqrst";
 
@@ -108,8 +111,9 @@ export function record(progress, puzzle, solved, date) {
 export function decodeProgress(v) {
   const bad = (why) => { throw new Error(`puzzle progress: ${why}`); };
   if (!v || typeof v !== "object" || v.v !== 1) bad("unknown format");
-  for (const k of ["rating", "games", "streak", "best"]) {
-    if (!Number.isInteger(v[k]) || v[k] < 0 || v[k] > 10000) bad(`${k} is not a count`);
+  if (!Number.isInteger(v.rating) || Math.abs(v.rating) > 10000) bad("rating is not a rating");
+  for (const k of ["games", "streak", "best"]) {
+    if (!Number.isInteger(v[k]) || v[k] < 0 || v[k] > 1000000) bad(`${k} is not a count`);
   }
   if (!Array.isArray(v.history) || v.history.length > HISTORY_MAX) bad("history is not a list");
   for (const e of v.history) {

@@ -11,6 +11,7 @@ PUZZLES = load()
 VCF = next(p for p in PUZZLES if p.theme == "vcf" and len(p.line) >= 5)
 DEFEND = next(p for p in PUZZLES if p.theme == "defend")
 FEEDBACK = "() => document.querySelector('#pz-feedback').textContent"
+START = "() => import('./puzzles.js').then((m) => m.START_RATING)"  # the default level's
 
 
 def _open(page, base_url: str, pid: str, progress: str | None = None) -> None:
@@ -47,7 +48,7 @@ def test_a_wrong_defence_is_refuted_and_lowers_the_rating(page, base_url) -> Non
     assert page.locator("#pz-retry").is_visible()
     assert page.locator("#pz-show").is_visible()
     stored = _progress(page)
-    assert stored["rating"] < 1500 and stored["done"] == {DEFEND.id: "failed"}
+    assert stored["rating"] < page.evaluate(START) and stored["done"] == {DEFEND.id: "failed"}
     page.click("#pz-show")
     assert "Accepted first moves" in page.evaluate(FEEDBACK)
     page.click("#pz-retry")  # a second try is not counted again
@@ -68,7 +69,7 @@ def test_a_vcf_is_played_out_to_the_five(page, base_url) -> None:
     page.wait_for_function("() => document.body.dataset.status === 'done'")
     assert "Solved" in page.evaluate(FEEDBACK)
     stored = _progress(page)
-    assert stored["rating"] > 1500 and stored["streak"] == 1
+    assert stored["rating"] > page.evaluate(START) and stored["streak"] == 1
 
 
 def test_unreadable_progress_is_dropped_with_a_notice_and_nothing_else(page, base_url) -> None:
@@ -77,7 +78,7 @@ def test_unreadable_progress_is_dropped_with_a_notice_and_nothing_else(page, bas
     assert "could not be read" in page.inner_text("#pz-notice")
     assert page.evaluate("() => localStorage.getItem('gomoku.puzzles.v1')") is None
     assert page.evaluate("() => localStorage.getItem('gomoku.game.v1')") == "kept"
-    assert page.inner_text("#pz-rating") == "1500"
+    assert page.inner_text("#pz-rating") == str(page.evaluate(START))
 
 
 # A planted game and a partial review of it (the first 3 moves): black, the player, played

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
+import { DEFAULT_LEVEL, LEVEL_DATA } from "../../web/levels-data.js";
 import { PUZZLES } from "../../web/puzzles-data.js";
 import {
   START_RATING, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal, judgeFirst,
@@ -45,7 +46,7 @@ test("the rating moves by Elo against the puzzle's rating", () => {
 test("a puzzle counts once; the streak and the history follow", () => {
   const p = { ...all[0], rating: 1500 };
   const q = { ...all[1], rating: 1500 };
-  let s = record(newProgress(), p, true, "2026-11-27");
+  let s = record({ ...newProgress(), rating: 1500 }, p, true, "2026-11-27");
   assert.equal(s.rating, 1520);
   assert.equal(s.streak, 1);
   assert.equal(record(s, p, false, "2026-11-27"), s); // the second try changes nothing
@@ -67,10 +68,13 @@ test("stored progress is read back, and anything malformed is refused with a rea
 });
 
 test("the next puzzle is the untried one nearest the player's rating", () => {
+  const r = START_RATING;
   const list = [
-    { id: "a", rating: 1000 }, { id: "b", rating: 1450 }, { id: "c", rating: 1600 }, { id: "d", rating: 1500 },
+    { id: "a", rating: r - 500 }, { id: "b", rating: r - 50 }, { id: "c", rating: r + 100 }, { id: "d", rating: r },
   ];
   const s = newProgress();
+  // a new player starts at the default level's rating: one scale with the levels
+  assert.equal(START_RATING, LEVEL_DATA.find((l) => l.number === DEFAULT_LEVEL).rating);
   assert.equal(s.rating, START_RATING);
   assert.equal(nextPuzzle(list, s).id, "d");
   assert.equal(nextPuzzle(list, { ...s, done: { d: "solved" } }).id, "b");
