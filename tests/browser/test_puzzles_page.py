@@ -120,3 +120,19 @@ def test_learn_from_mistakes_accepts_the_better_move_and_refuses_the_played_one(
     assert "g8: the review's better move" in page.evaluate(FEEDBACK)
     # the game and its review are left as they were
     assert json.loads(page.evaluate("() => localStorage.getItem('gomoku.game.v1')")) == PLANTED_GAME
+
+
+def test_learn_from_mistakes_asks_the_engine_about_another_move(page, base_url) -> None:
+    page.goto(f"{base_url}puzzles.html")
+    page.evaluate("localStorage.clear()")
+    page.evaluate("s => localStorage.setItem('gomoku.game.v1', s)", json.dumps(PLANTED_GAME))
+    page.evaluate("s => localStorage.setItem('gomoku.review.v1', s)", json.dumps(PLANTED_REVIEW))
+    page.goto(f"{base_url}puzzles.html?mistakes=1")
+    page.wait_for_function("() => document.querySelector('#board').dataset.grid")
+    _click(page, 2, 2)  # c13, far from everything: judged by the review's rule
+    assert "Checking c13" in page.evaluate(FEEDBACK)
+    page.wait_for_function(
+        f"() => /as good as|not as good/.test(({FEEDBACK})())", timeout=240_000
+    )
+    # far from the stones, black's chance drops by more than an inaccuracy's 0.10
+    assert "c13 is not as good" in page.evaluate(FEEDBACK)
