@@ -9,7 +9,7 @@ import { EngineClient } from "./engine-client.js";
 import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
 import { PUZZLES } from "./puzzles-data.js";
 import {
-  dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, newProgress,
+  dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, movesToWin, newProgress,
   nextPuzzle, record, sideOf, stonesOf, utcDate, vcfStep,
 } from "./puzzles.js";
 import { exercises, firstLook, judged } from "./mistakes.js";
@@ -81,7 +81,7 @@ const cellsText = (cells, size) => cells.map(([x, y]) => cellText(x, y, size)).j
 
 function prompt(p) {
   const color = colourName(sideOf(p));
-  if (p.theme === "vcf") return t("pzPromptVcf", { color, n: Math.ceil(p.line.length / 2) });
+  if (p.theme === "vcf") return t("pzPromptVcf", { color, n: movesToWin(p) });
   if (p.theme === "vct") return t("pzPromptVct", { color });
   return t("pzPromptDefend", { color });
 }
@@ -238,7 +238,7 @@ function play(x, y) {
   }
   const step = vcfStep(stones, [x, y], colour, p.size, p.rule, st.foursLeft);
   if (step.result === "won") {
-    solved();
+    solved(step.trap ? t("pzTrap", { move: cellText(step.trap[0], step.trap[1], p.size) }) : "");
   } else if (step.result === "lost") {
     failed(t("pzLost", { move }));
   } else {

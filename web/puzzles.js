@@ -34,6 +34,17 @@ export function decodeRow([id, rule, size, theme, depth, rating, moves, solution
 }
 
 export const sideOf = (puzzle) => (puzzle.moves.length % 2 === 0 ? 1 : 2);
+
+// The solver's moves to the five along the puzzle's line (vcf, vct): its moves in the
+// line, and one more when the line ends before the five (renju: a four whose block black
+// may not play).
+export function movesToWin(puzzle) {
+  const all = [...puzzle.moves, ...puzzle.line];
+  if (!puzzle.line.length) return 0;
+  const [x, y] = all[all.length - 1];
+  const five = winLine(stonesOf(all), x, y, puzzle.size, puzzle.rule, 0);
+  return Math.ceil(puzzle.line.length / 2) + (five ? 0 : 1);
+}
 export const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
 
 export function filterPuzzles(list, { theme = "all", rule = "all" } = {}) {
@@ -178,5 +189,9 @@ export function vcfStep(stones, move, colour, size, rule, movesLeft) {
   // the defender makes its own five first when the solver left one open
   if (fiveCells(stones, 3 - colour, size, rule).length) return { result: "lost" };
   const reply = fives[0];
+  // renju: a block black may not play is no block (the five follows)
+  if (rule === "renju" && colour === 2 && forbiddenShape(stones, reply[0], reply[1], size, 0)) {
+    return { result: "won", trap: reply };
+  }
   return { result: "block", reply };
 }

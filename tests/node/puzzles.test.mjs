@@ -124,3 +124,14 @@ test("renju: black may not play a forbidden point, white may", () => {
   assert.equal(illegal(stones, 8, 7, 1, 15, "freestyle"), null);
   assert.equal(illegal(stones, 5, 7, 1, 15, "renju"), "taken");
 });
+
+test("renju: a white four whose block black may not play wins at once", () => {
+  const stones = new Map();
+  // black (player 0): (8, 7) would make a double four, so black may not play it
+  for (const [x, y] of [[5, 7], [6, 7], [7, 7], [8, 4], [8, 5], [8, 6], [8, 12]]) stones.set(x + "," + y, 0);
+  // white (player 1): column 8, rows 8..11 after its move (8, 8): the five only at (8, 7)
+  for (const [x, y] of [[8, 8], [8, 9], [8, 10], [8, 11], [0, 0], [0, 2], [0, 4]]) stones.set(x + "," + y, 1);
+  assert.equal(illegal(stones, 8, 7, 1, 15, "renju"), "double four");
+  assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "renju", 3), { result: "won", trap: [8, 7] });
+  assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "freestyle", 3), { result: "block", reply: [8, 7] });
+});

@@ -93,8 +93,15 @@ class Puzzle:
 
     @property
     def moves_to_win(self) -> int | None:
-        """The solver's moves to the five along the line (vcf, vct); None for a defence."""
-        return None if self.theme == "defend" else (len(self.line) + 1) // 2
+        """The solver's moves to the five along the line (vcf, vct; one more when the line
+        ends before the five: under renju a four whose block black may not play); None
+        for a defence."""
+        if self.theme == "defend" or not self.line:
+            return None
+        board = self.board()
+        for x, y in self.line:
+            board.play(x, y)
+        return (len(self.line) + 1) // 2 + (0 if board.winner else 1)
 
     def to_text(self) -> str:
         return " ".join(
