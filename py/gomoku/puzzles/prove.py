@@ -129,7 +129,12 @@ class Vcf:
             if not blocks:  # a "four" whose five the rule does not allow
                 return None
             if len(blocks) > 1:  # open four or double four: two fives, one reply
-                return [q, blocks[0], blocks[1]]
+                # the reply shown is one the defender may play (renju: black's may not
+                # all be allowed; with none, the five follows at once)
+                legal = [b for b in blocks if may_play(board, b, defender)]
+                if not legal:
+                    return [q]
+                return [q, legal[0], next(b for b in blocks if b != legal[0])]
             block = blocks[0]
             if makes_five(board, block, defender):
                 return None
