@@ -104,6 +104,39 @@ def stage_service_worker(staging: Path, build_id: str) -> None:
     sw.write_text(text)
 
 
+PUZZLES_PROVEN = ROOT / "build" / "puzzles-proven.txt"  # sha256 of the data last proven
+
+
+def check_puzzles() -> None:
+    """The puzzle collection (py/gomoku/data/puzzles.txt): every puzzle's shape
+    (gomoku.puzzles.check_shape: replays, empty solution cells, renju's forbidden points,
+    no duplicate under symmetry) and, once per version of the file (a proof of the whole
+    collection takes minutes), every puzzle proven again (gomoku.puzzles.check); and the
+    page's copy, web/puzzles-data.js, equal to it. A failure stops the build naming the
+    puzzle."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from gomoku.puzzles import DATA_FILE, PuzzleError, check, check_shape, export_js, load
+
+    data = ROOT / "py" / "gomoku" / "data" / DATA_FILE
+    digest = sha256_file(data)
+    try:
+        puzzles = load()
+        check_shape(puzzles)
+        if not (PUZZLES_PROVEN.exists() and PUZZLES_PROVEN.read_text().strip() == digest):
+            log(f"proving {len(puzzles)} puzzles (once per version of {DATA_FILE})")
+            for p in puzzles:
+                check(p)
+            PUZZLES_PROVEN.parent.mkdir(exist_ok=True)
+            PUZZLES_PROVEN.write_text(digest + "\n")
+    except PuzzleError as exc:
+        raise SystemExit(f"{DATA_FILE}: {exc}") from None
+    if (WEB / "puzzles-data.js").read_text(encoding="utf-8") != export_js(puzzles):
+        raise SystemExit(
+            "web/puzzles-data.js differs from the shipped puzzles: "
+            "run python -m gomoku.puzzles --js"
+        )
+
+
 def log(msg: str) -> None:
     print(f"[build] {msg}", file=sys.stderr, flush=True)
 
@@ -232,6 +265,7 @@ def build(out: Path, numpy_dir: Path | None, snapshot: bool = True) -> dict:
     t0 = time.monotonic()
     if not (WEB / "index.html").exists():
         raise SystemExit("web/index.html is missing")
+    check_puzzles()
     version = pyodide_version()
     staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:

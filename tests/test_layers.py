@@ -29,6 +29,7 @@ LAYERS = {
     "parallel": 5,
     "review": 5,
     "levels": 5,
+    "puzzles": 5,  # imports engine (the levels' ratings) and search (the proofs)
     "bench": 6,
     "protocol": 7,
     "pbrain": 8,  # the shim behind python -m gomoku.pbrain

@@ -1,0 +1,137 @@
+// node --test: web/puzzles.js (the puzzles' pure logic) and web/puzzles-data.js.
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { DEFAULT_LEVEL, LEVEL_DATA } from "../../web/levels-data.js";
+import { PUZZLES } from "../../web/puzzles-data.js";
+import {
+  START_RATING, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal, judgeFirst,
+  newProgress, nextPuzzle, rated, record, sideOf, stonesOf, utcDate, vcfStep,
+} from "../../web/puzzles.js";
+
+const all = PUZZLES.map(decodeRow);
+
+test("the data decodes: cells on the board, solutions on empty points", () => {
+  assert.ok(all.length > 0);
+  for (const p of all) {
+    assert.ok(["vcf", "vct", "defend"].includes(p.theme), p.id);
+    assert.ok(["freestyle", "standard", "renju"].includes(p.rule), p.id);
+    const stones = stonesOf(p.moves);
+    assert.equal(stones.size, p.moves.length, p.id);
+    for (const [x, y] of p.solutions) assert.ok(!stones.has(x + "," + y), p.id);
+  }
+  assert.throws(() => decodeRow(["x", "freestyle", 15, "vcf", 3, 100, "hhzz", "ii", ""]), /bad cell zz/);
+});
+
+test("the daily puzzle is a function of the date alone", () => {
+  const a = dailyPuzzle(all, "2026-11-27");
+  assert.equal(dailyPuzzle([...all].reverse(), "2026-11-27").id, a.id); // not of the list's order
+  assert.equal(dailyPuzzle(all, "2026-11-27").id, a.id);
+  const days = new Set();
+  for (let d = 1; d <= 28; d++) days.add(dailyPuzzle(all, `2026-02-${String(d).padStart(2, "0")}`).id);
+  assert.ok(days.size > 10, `28 days gave only ${days.size} puzzles`);
+  assert.equal(utcDate(Date.UTC(2026, 10, 27, 23, 59)), "2026-11-27");
+  assert.throws(() => dailyPuzzle(all, "27/11/2026"), /not a date/);
+  assert.equal(dailyPuzzle([], "2026-11-27"), null);
+});
+
+test("the rating moves by Elo against the puzzle's rating", () => {
+  assert.equal(expected(1500, 1500), 0.5);
+  assert.equal(rated(1500, 0, 1500, true), 1520);
+  assert.equal(rated(1500, 0, 1500, false), 1480);
+  assert.ok(rated(1500, 0, 1900, true) - 1500 > rated(1500, 0, 1100, true) - 1500); // harder: more
+  assert.equal(rated(1500, 30, 1500, true), 1510); // K 20 after 20 puzzles
+});
+
+test("a puzzle counts once; the streak and the history follow", () => {
+  const p = { ...all[0], rating: 1500 };
+  const q = { ...all[1], rating: 1500 };
+  let s = record({ ...newProgress(), rating: 1500 }, p, true, "2026-11-27");
+  assert.equal(s.rating, 1520);
+  assert.equal(s.streak, 1);
+  assert.equal(record(s, p, false, "2026-11-27"), s); // the second try changes nothing
+  s = record(s, q, false, "2026-11-27");
+  assert.equal(s.streak, 0);
+  assert.equal(s.best, 1);
+  assert.equal(s.games, 2);
+  assert.deepEqual(s.history.map((e) => [e.id, e.solved]), [[q.id, false], [p.id, true]]);
+  assert.deepEqual(s.done, { [p.id]: "solved", [q.id]: "failed" });
+});
+
+test("stored progress is read back, and anything malformed is refused with a reason", () => {
+  const s = record(newProgress(), all[0], true, "2026-11-27");
+  assert.deepEqual(decodeProgress(JSON.parse(JSON.stringify(s))), s);
+  assert.throws(() => decodeProgress(null), /unknown format/);
+  assert.throws(() => decodeProgress({ ...s, rating: "high" }), /rating/);
+  assert.throws(() => decodeProgress({ ...s, history: [{ id: 3 }] }), /history entry/);
+  assert.throws(() => decodeProgress({ ...s, done: { a: "maybe" } }), /result/);
+});
+
+test("the next puzzle is the untried one nearest the player's rating", () => {
+  const r = START_RATING;
+  const list = [
+    { id: "a", rating: r - 500 }, { id: "b", rating: r - 50 }, { id: "c", rating: r + 100 }, { id: "d", rating: r },
+  ];
+  const s = newProgress();
+  // a new player starts at the default level's rating: one scale with the levels
+  assert.equal(START_RATING, LEVEL_DATA.find((l) => l.number === DEFAULT_LEVEL).rating);
+  assert.equal(s.rating, START_RATING);
+  assert.equal(nextPuzzle(list, s).id, "d");
+  assert.equal(nextPuzzle(list, { ...s, done: { d: "solved" } }).id, "b");
+  assert.equal(nextPuzzle(list, s, "d").id, "b"); // not the one on the board
+  assert.deepEqual(filterPuzzles(all, { theme: "vcf", rule: "all" }).every((p) => p.theme === "vcf"), true);
+});
+
+test("the first move is judged against the proven solutions", () => {
+  const p = all[0];
+  assert.equal(judgeFirst(p, p.solutions[0]), "solved");
+  const stones = stonesOf(p.moves);
+  let wrong = null;
+  for (let x = 0; x < p.size && !wrong; x++) {
+    for (let y = 0; y < p.size && !wrong; y++) {
+      if (!stones.has(x + "," + y) && !p.solutions.some((s) => s[0] === x && s[1] === y)) wrong = [x, y];
+    }
+  }
+  assert.equal(judgeFirst(p, wrong), "wrong");
+});
+
+test("a VCF plays out: a four is blocked, a five wins, a quiet move loses", () => {
+  // black: an open three on row 7 (6..8); white far away; black to move
+  const moves = [[6, 7], [0, 0], [7, 7], [0, 14], [8, 7], [14, 0]];
+  const stones = stonesOf(moves);
+  assert.equal(sideOf({ moves }), 1);
+  stones.set("9,7", 0); // black makes an open four
+  const four = vcfStep(stones, [9, 7], 1, 15, "freestyle", 3);
+  assert.equal(four.result, "block");
+  assert.deepEqual(four.reply, [5, 7]);
+  stones.set("5,7", 1);
+  stones.set("10,7", 0);
+  assert.equal(vcfStep(stones, [10, 7], 1, 15, "freestyle", 2).result, "won");
+  const quiet = stonesOf(moves);
+  quiet.set("3,3", 0);
+  assert.equal(vcfStep(quiet, [3, 3], 1, 15, "freestyle", 3).result, "lost");
+  // no fours left to spend
+  const spent = stonesOf(moves);
+  spent.set("9,7", 0);
+  assert.equal(vcfStep(spent, [9, 7], 1, 15, "freestyle", 0).result, "lost");
+});
+
+test("renju: black may not play a forbidden point, white may", () => {
+  const moves = [[5, 7], [0, 0], [6, 7], [0, 2], [7, 7], [0, 4], [8, 4], [0, 6], [8, 5], [0, 8], [8, 6], [14, 14]];
+  const stones = stonesOf(moves);
+  assert.equal(illegal(stones, 8, 7, 1, 15, "renju"), "double four");
+  assert.equal(illegal(stones, 8, 7, 2, 15, "renju"), null);
+  assert.equal(illegal(stones, 8, 7, 1, 15, "freestyle"), null);
+  assert.equal(illegal(stones, 5, 7, 1, 15, "renju"), "taken");
+});
+
+test("renju: a white four whose block black may not play wins at once", () => {
+  const stones = new Map();
+  // black (player 0): (8, 7) would make a double four, so black may not play it
+  for (const [x, y] of [[5, 7], [6, 7], [7, 7], [8, 4], [8, 5], [8, 6], [8, 12]]) stones.set(x + "," + y, 0);
+  // white (player 1): column 8, rows 8..11 after its move (8, 8): the five only at (8, 7)
+  for (const [x, y] of [[8, 8], [8, 9], [8, 10], [8, 11], [0, 0], [0, 2], [0, 4]]) stones.set(x + "," + y, 1);
+  assert.equal(illegal(stones, 8, 7, 1, 15, "renju"), "double four");
+  assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "renju", 3), { result: "won", trap: [8, 7] });
+  assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "freestyle", 3), { result: "block", reply: [8, 7] });
+});

@@ -1,0 +1,197 @@
+// Puzzles: the collection, the daily choice, the player's rating and the judging of a
+// move. Pure logic, no DOM (node --test: tests/node/puzzles.test.mjs).
+//
+// A puzzle (from puzzles-data.js, proven by the engine's solver at build time):
+// {id, rule, size, theme: "vcf" | "vct" | "defend", depth, rating, moves, solutions, line}.
+// The solving side is the side to move after `moves` (black first). `solutions` is every
+// accepted first move; `line` the winning line of the first solution (vcf, vct) or the
+// opponent's threat (defend).
+
+import { DEFAULT_LEVEL, LEVEL_DATA } from "./levels-data.js";
+import { winLine } from "./rules.js";
+import { forbiddenShape } from "./renju.js";
+
+export const THEMES = ["vcf", "vct", "defend"];
+// A new player starts at the rating of the page's default level: puzzle ratings are the
+// levels' ratings, so the two scales stay one (1500 if that level is not rated).
+export const START_RATING = LEVEL_DATA.find((l) => l.number === DEFAULT_LEVEL)?.rating ?? 1500;
+export const HISTORY_MAX = 50;
+const LETTERS = "abcdefghijklmnopqrst";
+
+function cells(text, size) {
+  const out = [];
+  for (let i = 0; i + 1 < text.length; i += 2) {
+    const x = LETTERS.indexOf(text[i]), y = LETTERS.indexOf(text[i + 1]);
+    if (x < 0 || y < 0 || x >= size || y >= size) throw new Error(`bad cell ${text.slice(i, i + 2)}`);
+    out.push([x, y]);
+  }
+  return out;
+}
+
+// A row of puzzles-data.js -> a puzzle object.
+export function decodeRow([id, rule, size, theme, depth, rating, moves, solutions, line]) {
+  return { id, rule, size, theme, depth, rating, moves: cells(moves, size), solutions: cells(solutions, size), line: cells(line, size) };
+}
+
+export const sideOf = (puzzle) => (puzzle.moves.length % 2 === 0 ? 1 : 2);
+
+// The solver's moves to the five along the puzzle's line (vcf, vct): its moves in the
+// line, and one more when the line ends before the five (renju: a four whose block black
+// may not play).
+export function movesToWin(puzzle) {
+  const all = [...puzzle.moves, ...puzzle.line];
+  if (!puzzle.line.length) return 0;
+  const [x, y] = all[all.length - 1];
+  const five = winLine(stonesOf(all), x, y, puzzle.size, puzzle.rule, 0);
+  return Math.ceil(puzzle.line.length / 2) + (five ? 0 : 1);
+}
+export const sameCell = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+export function filterPuzzles(list, { theme = "all", rule = "all" } = {}) {
+  return list.filter((p) => (theme === "all" || p.theme === theme) && (rule === "all" || p.rule === rule));
+}
+
+// FNV-1a of a string: a hash that is the same in every browser.
+export function hashString(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// The date's puzzle: the same for everyone on that date (UTC, "YYYY-MM-DD"), no server.
+export function dailyPuzzle(list, date) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a date: ${date}`);
+  if (!list.length) return null;
+  const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return sorted[hashString("daily:" + date) % sorted.length];
+}
+
+export const utcDate = (now) => new Date(now).toISOString().slice(0, 10);
+
+// The next puzzle to offer: not tried yet, rating closest to the player's, ties by id.
+export function nextPuzzle(list, progress, skip = null) {
+  const open = list.filter((p) => !(p.id in progress.done) && p.id !== skip);
+  const pool = open.length ? open : list.filter((p) => p.id !== skip);
+  if (!pool.length) return list[0] || null;
+  let best = null;
+  for (const p of pool) {
+    const d = Math.abs((p.rating ?? START_RATING) - progress.rating);
+    if (!best || d < best.d || (d === best.d && p.id < best.p.id)) best = { p, d };
+  }
+  return best.p;
+}
+
+// Elo against the puzzle's rating: K 40 for the first 20 puzzles, then 20.
+export function expected(player, puzzle) {
+  return 1 / (1 + 10 ** ((puzzle - player) / 400));
+}
+
+export function rated(player, games, puzzleRating, solved) {
+  const k = games < 20 ? 40 : 20;
+  return Math.round(player + k * ((solved ? 1 : 0) - expected(player, puzzleRating)));
+}
+
+export function newProgress() {
+  return { v: 1, rating: START_RATING, games: 0, streak: 0, best: 0, history: [], done: {} };
+}
+
+// The result of a puzzle's first attempt (a puzzle counts once for the rating: tries after
+// the first, and puzzles already done, change nothing but the streak's display).
+export function record(progress, puzzle, solved, date) {
+  if (puzzle.id in progress.done) return progress;
+  const before = progress.rating;
+  const after = rated(before, progress.games, puzzle.rating ?? START_RATING, solved);
+  const streak = solved ? progress.streak + 1 : 0;
+  const entry = { id: puzzle.id, solved, before, after, date };
+  return {
+    ...progress,
+    rating: after,
+    games: progress.games + 1,
+    streak,
+    best: Math.max(progress.best, streak),
+    history: [entry, ...progress.history].slice(0, HISTORY_MAX),
+    done: { ...progress.done, [puzzle.id]: solved ? "solved" : "failed" },
+  };
+}
+
+// Stored progress -> progress, or throws saying what is wrong (the page then drops it
+// with a notice; nothing else is lost).
+export function decodeProgress(v) {
+  const bad = (why) => { throw new Error(`puzzle progress: ${why}`); };
+  if (!v || typeof v !== "object" || v.v !== 1) bad("unknown format");
+  if (!Number.isInteger(v.rating) || Math.abs(v.rating) > 10000) bad("rating is not a rating");
+  for (const k of ["games", "streak", "best"]) {
+    if (!Number.isInteger(v[k]) || v[k] < 0 || v[k] > 1000000) bad(`${k} is not a count`);
+  }
+  if (!Array.isArray(v.history) || v.history.length > HISTORY_MAX) bad("history is not a list");
+  for (const e of v.history) {
+    if (!e || typeof e.id !== "string" || typeof e.solved !== "boolean" || !Number.isInteger(e.before) ||
+        !Number.isInteger(e.after) || typeof e.date !== "string") bad("a history entry is malformed");
+  }
+  if (!v.done || typeof v.done !== "object" || Array.isArray(v.done)) bad("done is not a map");
+  for (const [id, r] of Object.entries(v.done)) {
+    if (typeof id !== "string" || (r !== "solved" && r !== "failed")) bad("a result is malformed");
+  }
+  return { v: 1, rating: v.rating, games: v.games, streak: v.streak, best: v.best,
+    history: v.history.map((e) => ({ ...e })), done: { ...v.done } };
+}
+
+// --- the position ---------------------------------------------------------------------
+
+// stones map "x,y" -> player 0 (black) / 1 (white), as rules.js counts them.
+export function stonesOf(moves) {
+  const stones = new Map();
+  moves.forEach((m, i) => stones.set(m[0] + "," + m[1], i % 2));
+  return stones;
+}
+
+// The empty cells where `colour` (1 black, 2 white) would complete a winning line.
+export function fiveCells(stones, colour, size, rule) {
+  const out = [];
+  const who = colour - 1;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const key = x + "," + y;
+      if (stones.has(key)) continue;
+      stones.set(key, who);
+      if (winLine(stones, x, y, size, rule, 0)) out.push([x, y]);
+      stones.delete(key);
+    }
+  }
+  return out;
+}
+
+// Why the solving side may not play (x, y): "taken", a renju shape, or null.
+export function illegal(stones, x, y, colour, size, rule) {
+  if (stones.has(x + "," + y)) return "taken";
+  if (rule === "renju" && colour === 1) return forbiddenShape(stones, x, y, size, 0);
+  return null;
+}
+
+// Judge the solver's first move: "solved" (one of the solutions) or "wrong".
+export function judgeFirst(puzzle, move) {
+  return puzzle.solutions.some((s) => sameCell(s, move)) ? "solved" : "wrong";
+}
+
+// The play-out of a VCF after a correct first move: the solver keeps making fours and the
+// defender blocks each (its only reply), until the five. After the solver's stone (already
+// in `stones`) at `move`: {result: "won"} (a five), {result: "block", reply} (a four: the
+// defender's block; with two five points the first is blocked), or {result: "lost"} (no
+// four: a VCF is fours only; or the fours allowed are spent; or the defender has a five).
+export function vcfStep(stones, move, colour, size, rule, movesLeft) {
+  if (winLine(stones, move[0], move[1], size, rule, 0)) return { result: "won" };
+  if (movesLeft <= 0) return { result: "lost" };
+  const fives = fiveCells(stones, colour, size, rule);
+  if (!fives.length) return { result: "lost" };
+  // the defender makes its own five first when the solver left one open
+  if (fiveCells(stones, 3 - colour, size, rule).length) return { result: "lost" };
+  const reply = fives[0];
+  // renju: a block black may not play is no block (the five follows)
+  if (rule === "renju" && colour === 2 && forbiddenShape(stones, reply[0], reply[1], size, 0)) {
+    return { result: "won", trap: reply };
+  }
+  return { result: "block", reply };
+}
