@@ -1,0 +1,173 @@
+"""The move's deadline holds at every stage while a second process keeps a core busy.
+
+In a Gomocup tournament a move past ``timeout_turn`` loses the game, and the manager's
+machine is seldom quiet. Each stage of ``Engine.think`` (the opening book, our VCF and
+VCT, the search for the opponent's threats and the moves that stop it, the alpha-beta
+search) is given work that would run far past its deadline if nothing stopped it, with a
+busy process beside it; every stage must stop within a generous bound of its deadline.
+The bound (SLACK) is wide because other jobs may share the machine: it is there to catch
+a stage that does not look at the clock (seconds late), not to measure milliseconds.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gomoku.core.geometry import moves_from_text
+from gomoku.engine.facade import Engine, Limits
+from gomoku.search.alphabeta import Searcher
+from gomoku.search.threats import ThreatSearch
+from gomoku.search.timeman import gomocup_limits
+from gomoku.search.tt import TranspositionTable
+
+PY_DIR = Path(__file__).resolve().parents[1] / "py"
+SLACK = 0.3  # seconds past a deadline tolerated (a loaded machine); a stage that ignores
+# its deadline is late by seconds: the work below takes well over 1 s unbounded.
+
+# A game our engine lost as black to Rapfi (issue 34's first match): its middle game is
+# rich in threats. After 47 moves neither side's VCF (depth 40) nor VCT (depth 20) search
+# finishes within a second.
+GAME = (
+    "h8 g6 i11 i7 j11 h7 h11 k11 h10 g7 h9 h12 f7 i8 j9 g9 g8 i10 j8 i9 i6 j10 f5 f8 j7 e6 "
+    "h5 g4 g5 i5 e9 e5 f6 f4 e7 h4 j6 j5 i4 k8 d8 c9 c7 f10 f11 g11 e10 d7 e11 e8 b6 a5 "
+    "e12 e13 g10 d13 i13 k10 k9 l12 m13 g3 h2 e4 d4 e3 e2 f3 h3 c6 b5 d5 b7 g2"
+)
+MOVES = moves_from_text(GAME, 15)
+RICH = 47  # plies: the threat-rich position
+
+
+@pytest.fixture
+def busy_core() -> Iterator[subprocess.Popen]:
+    """A second process spinning on a core for the test's duration."""
+    proc = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.1)  # let it start spinning
+        yield proc
+        assert proc.poll() is None, "the busy process died: the test ran on a quiet machine"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def engine_at(plies: int) -> Engine:
+    engine = Engine()
+    engine.warm_up()  # as every adapter does before the first move
+    engine.set_position(MOVES[:plies])
+    return engine
+
+
+@pytest.mark.parametrize("kind, depth", [("vcf", 40), ("vct", 20)])
+def test_threat_searches_stop_at_their_deadline(busy_core, kind: str, depth: int) -> None:
+    board = engine_at(RICH).board
+    search = ThreatSearch(board)
+    start = time.perf_counter()
+    getattr(search, kind)(depth, start + 0.15, None)
+    elapsed = time.perf_counter() - start
+    assert search.timed_out, "the search finished: the position no longer tests the deadline"
+    assert elapsed <= 0.15 + SLACK
+
+
+def test_defence_stage_stops_at_its_deadline(busy_core) -> None:
+    """The search for the opponent's threat and the checks of our moves against it
+    (``_defend_threats``) share one deadline. Here black has a VCF were it to move, and
+    finding it and checking 40 of white's moves against it takes about 2 s unbounded."""
+    engine = engine_at(RICH)
+    board = engine.board
+    moves = [q for q in board.layout.onboard if board.cells[q] == 0][:40]
+    start = time.perf_counter()
+    defence = engine._defend_threats(moves, start + 0.15, None)
+    elapsed = time.perf_counter() - start
+    # Unbounded, black's VCF is found and every check finishes: here the deadline cut
+    # either the search for the threat (no kind) or the checks (moves left unchecked).
+    assert defence.kind is None or defence.unchecked
+    assert elapsed <= 0.15 + SLACK
+
+
+def test_alphabeta_search_stops_at_its_hard_time(busy_core) -> None:
+    board = engine_at(RICH).board
+    start = time.perf_counter()
+    outcome = Searcher(board, TranspositionTable(16)).search(max_depth=64, hard_time=0.2)
+    elapsed = time.perf_counter() - start
+    assert outcome.depth < 64  # stopped by the clock, not by the depth
+    assert elapsed <= 0.2 + SLACK
+    assert len(board.history) == RICH  # the board is restored after the unwinding
+
+
+def test_book_answers_within_the_cap(busy_core) -> None:
+    engine = Engine()
+    engine.warm_up()
+    start = time.perf_counter()
+    result = engine.think(Limits(time_ms=40, hard_ms=100))
+    elapsed = time.perf_counter() - start
+    assert result.source == "book"
+    assert elapsed <= 0.1 + SLACK
+
+
+def test_whole_turns_of_a_game_stay_within_the_cap(busy_core) -> None:
+    """Every position of the game, as a Gomocup brain with a 300 ms turn thinks about it
+    (its soft target and hard cap from gomocup_limits): no move past the hard cap by
+    more than SLACK, whatever stage decided it."""
+    budget = gomocup_limits(300)
+    engine = Engine()
+    engine.warm_up()
+    sources = set()
+    worst = 0.0
+    for plies in range(0, len(MOVES) - 1, 3):
+        engine.set_position(MOVES[:plies])
+        start = time.perf_counter()
+        result = engine.think(Limits(**budget))
+        worst = max(worst, time.perf_counter() - start)
+        sources.add(result.source)
+    assert {"book", "search"} <= sources
+    assert worst <= budget["hard_ms"] / 1000 + SLACK
+
+
+def test_brain_process_answers_within_the_turn(busy_core) -> None:
+    """The Gomocup brain through its pipe, INFO timeout_turn 300, positions of the game
+    given with BOARD: every answer comes within the turn plus SLACK."""
+    env = dict(os.environ, PYTHONPATH=str(PY_DIR))
+    brain = subprocess.Popen(
+        [sys.executable, "-m", "gomoku.pbrain"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        text=True, bufsize=1, env=env,
+    )  # fmt: skip
+    assert brain.stdin is not None and brain.stdout is not None
+
+    def answer() -> str:
+        while True:
+            line = brain.stdout.readline()
+            assert line, "the brain exited"
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return line.strip()
+
+    try:
+        brain.stdin.write("START 15\nINFO timeout_turn 300\nINFO timeout_match 0\n")
+        assert answer() == "OK"
+        worst = 0.0
+        for plies in range(10, len(MOVES) - 1, 8):
+            own = plies % 2  # the brain's stones are the side to move's
+            lines = [
+                f"{x},{y},{1 if i % 2 == own else 2}" for i, (x, y) in enumerate(MOVES[:plies])
+            ]
+            brain.stdin.write("BOARD\n" + "\n".join(lines) + "\n")
+            start = time.perf_counter()
+            brain.stdin.write("DONE\n")
+            brain.stdin.flush()
+            reply = answer()
+            worst = max(worst, time.perf_counter() - start)
+            assert "," in reply, reply
+        assert worst <= 0.3 + SLACK
+        brain.stdin.write("END\n")
+        brain.stdin.flush()
+        assert brain.wait(timeout=30) == 0
+    finally:
+        if brain.poll() is None:
+            brain.kill()
+            brain.wait()
