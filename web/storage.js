@@ -9,6 +9,8 @@
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
 //                         moves: "h8 i9 ...", review?}, ...]
+//                       (result "black", "white", "draw", or "unfinished": a game in
+//                       progress kept when a record or link replaced it, state.js opened)
 //                       (review: review.js encodeReview, once complete)
 //   gomoku.results.v1   the player's results per level (results.js):
 //                       {"<level>": {won, lost, drawn}, ...}
@@ -47,7 +49,7 @@ export const KEYS = {
   review: "gomoku.review.v1",
 };
 export const HISTORY_MAX = 20;
-const RESULTS = ["black", "white", "draw"];
+export const RESULTS = ["black", "white", "draw", "unfinished"];
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
