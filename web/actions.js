@@ -125,12 +125,17 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   // A game from a record ({moves, size, rule, first}: a move list, link, file or finished
   // game): shown at its end, the player takes the side to move. Throws (and changes
   // nothing) when the record is bad. analysing: whether to analyse it (default: as before).
-  // The game it replaces, if in progress, goes to the finished games as unfinished
-  // (state.js opened); returns true when it did (the caller says so: keptSentence).
+  // A game kept unfinished (result "unfinished") comes back as it was: the player on the
+  // same side, at the same level (the engine moves if it is its turn). The game it
+  // replaces, if in progress, goes to the finished games as unfinished (state.js opened);
+  // returns true when it did (the caller says so: t("keptUnfinished")).
   function loadRecord(record, analysing) {
     const s = get();
     const seed = Game.isSeed(record.seed) ? record.seed : randomSeed(); // a finished game keeps its own
-    const game = Game.fromRecord(record, { human: s.game.human, level: s.game.level, seed });
+    const resumed = record.result === "unfinished";
+    const level = resumed && Game.isLevel(record.level) ? record.level : s.game.level;
+    let game = Game.fromRecord(record, { human: s.game.human, level, seed });
+    if (resumed && Game.isColour(record.human)) game = Game.withHuman(game, record.human);
     jobs.cancel();
     analysisView.reset();
     const next = store.update((st) => State.opened(st, game, analysing, new Date()));

@@ -1,7 +1,8 @@
 // Input: what the player does with the pointer, the keyboard and the page's controls,
 // turned into actions (actions.js). On the board: a click plays, a tap previews and a
-// second tap on the same point plays (settings.touchConfirm), the mouse previews the stone (or, on one of analysis's best moves, shows its line), the arrow keys
-// move the keyboard cursor, Enter or Space plays, B reads analysis's best moves. Anywhere
+// second tap on the same point plays (settings.touchConfirm), the mouse previews the
+// stone (or, on one of analysis's best moves, shows its line), the arrow keys move the
+// keyboard cursor, Enter or Space plays, B reads analysis's best moves. Anywhere
 // but in form fields (on the board with Alt or Ctrl): arrows, Home and End browse the game.
 
 import { cellText } from "./coords.js";

@@ -100,6 +100,13 @@ def test_a_move_list_or_psq_file_during_a_game_keeps_it(game):
     )
     moves_are(game, "h8 a15")
     kept_as_unfinished(game, played)
+    # reopened from the list, the kept game comes back as it was: the player still white
+    # (the .psq game, black to move, had made the player black)
+    assert game.page.evaluate("() => window.gomokuTest.state().game.human") == 1
+    game.page.locator("#history-list li").first.locator("button").click()
+    moves_are(game, " ".join(played))
+    assert game.page.evaluate("() => window.gomokuTest.state().game.human") == 2
+    game.wait_status("your-turn")
 
 
 # ---- levels keep their word ------------------------------------------------------------------
