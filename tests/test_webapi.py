@@ -220,6 +220,13 @@ def test_handle_json_round_trip():
             3,
             ["timeMs"],
         ),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"maxMs": 0}}, 3, ["maxMs"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"maxMs": "10s"}}, 3, ["maxMs"]),
+        (
+            {"id": 3, "type": "think", "moves": [], "limits": {"maxMs": 900, "timeMs": 300}},
+            3,
+            ["timeMs", "maxMs"],
+        ),
         ({"id": 3, "type": "think", "moves": [], "limits": {"depth": 0}}, 3, ["depth"]),
         ({"id": 3, "type": "think", "moves": [], "limits": {"nodes": -1}}, 3, ["nodes"]),
         ({"id": 3, "type": "think", "moves": [], "limits": {"time": 100}}, 3, ["time"]),
@@ -336,3 +343,34 @@ def test_webapi_needs_neither_js_nor_pyodide():
         timeout=300,
     )
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ---- a timed level's promise: maxMs is the hard cap ------------------------------------
+
+
+def test_max_ms_is_the_hard_cap_with_a_soft_target_below_it():
+    """The page's "10 s a move" reaches the time manager as its hard cap (one place
+    decides: timeman.page_limits), never as a soft target that may grow to 2.5x."""
+    from gomoku.engine.facade import Limits
+    from gomoku.search.timeman import page_limits
+
+    for max_ms in (300, 2000, 10_000):
+        limits = webapi._parse_limits({"limits": {"maxMs": max_ms}})
+        assert limits["hard_ms"] == page_limits(max_ms)["hard_ms"]
+        soft, hard = Limits(**limits).budget()
+        assert hard is not None and hard * 1000 < max_ms
+        assert soft is not None and soft < hard
+    # a soft target alone (analysis, Unlimited's slices) keeps its 2.5x hard cap
+    soft, hard = Limits(**webapi._parse_limits({"limits": {"timeMs": 1000}})).budget()
+    assert hard is not None and hard > 2.0
+
+
+def test_a_think_with_max_ms_answers_within_a_generous_bound():
+    import time
+
+    t0 = time.perf_counter()
+    reply, _ = think([[7, 7], [8, 8], [6, 8]], {"maxMs": 400, "book": False})
+    elapsed = time.perf_counter() - t0
+    assert reply["type"] == "result", reply
+    assert reply["time_ms"] <= 400 * 3  # the engine's own clock: well under, even loaded
+    assert elapsed < 10

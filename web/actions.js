@@ -5,8 +5,8 @@
 
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { t } from "./i18n.js";
-import { levelOf } from "./levels.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
+import { levelName, levelOf } from "./levels.js";
 import { parseFragment } from "./records.js";
 import { playStone } from "./sound.js";
 import * as State from "./state.js";
@@ -116,30 +116,39 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   // A game from a record ({moves, size, rule, first}: a move list, link, file or finished
   // game): shown at its end, the player takes the side to move. Throws (and changes
   // nothing) when the record is bad. analysing: whether to analyse it (default: as before).
+  // A game kept unfinished (result "unfinished") comes back as it was: the player on the
+  // same side, at the same level (the engine moves if it is its turn). The game it
+  // replaces, if in progress, goes to the finished games as unfinished (state.js opened);
+  // returns true when it did (the caller says so: t("keptUnfinished")).
   function loadRecord(record, analysing) {
     const s = get();
     const seed = Game.isSeed(record.seed) ? record.seed : randomSeed(); // a finished game keeps its own
-    const game = Game.fromRecord(record, { human: s.game.human, level: s.game.level, seed });
+    const resumed = record.result === "unfinished";
+    const level = resumed && Game.isLevel(record.level) ? record.level : s.game.level;
+    let game = Game.fromRecord(record, { human: s.game.human, level, seed });
+    if (resumed && Game.isColour(record.human)) game = Game.withHuman(game, record.human);
     jobs.cancel();
     analysisView.reset();
-    store.update((st) => State.opened(st, game, analysing));
+    const next = store.update((st) => State.opened(st, game, analysing, new Date()));
     resume();
+    return State.keptUnfinished(s, next);
   }
 
   // A share link (#moves=h8,i9&rule=freestyle&size=15) opens that position, out of
   // analysis; a bad one is reported and changes nothing. The fragment is dropped either
   // way: a reload then shows the game as it goes on (from localStorage).
   function openFragment() {
+    let kept;
     try {
       const link = parseFragment(location.hash);
       if (!link) return false;
-      loadRecord(link, false);
+      kept = loadRecord(link, false);
     } catch (err) {
-      say.notice(t("badLink", { err: err.message }), "warn");
+      say.notice(t("badLink", { err: errorText(err) }), "warn");
       dropFragment();
       return false;
     }
-    say.notice(t("linkOpened"), "info");
+    say.notice(t("linkOpened") + (kept ? " " + t("keptUnfinished") : ""), "info");
     dropFragment();
     return true;
   }

@@ -88,6 +88,13 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits };
   }
 
+  // A move the page promises within maxMs (a timed level's "10 s a move", a hint): the
+  // engine's time manager gets it as its hard cap (webapi.py maxMs; timeman.py
+  // page_limits), where timeMs is only a soft target it may overrun.
+  function cappedMessage(game, maxMs) {
+    return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits: { maxMs } };
+  }
+
   const showInfo = (reply, stm, key) => store.update((s) => withInfo(s, reply, stm, key));
 
   // The position the job is about: the shown one, its key and the colour to move.
@@ -140,7 +147,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       kind: "move", key, sliced: per == null,
       // a timed level: one think; unlimited: slices until Move now or a solved position
       next(i, last) {
-        if (per != null) return i === 0 ? { message: thinkMessage(game, per), ms: per } : null;
+        if (per != null) return i === 0 ? { message: cappedMessage(game, per), ms: per } : null;
         return last && isDecisive(last) ? null : { message: thinkMessage(game, sliceMs(i)), ms: sliceMs(i) };
       },
       onInfo: (info) => showInfo(info, stm, key),
@@ -173,7 +180,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     const ms = params.time ?? HINT_MAX_MS; // the full engine, whatever the level
     runner.start({
       kind: "hint", key,
-      next: (i) => (i === 0 ? { message: thinkMessage(game, ms), ms } : null),
+      next: (i) => (i === 0 ? { message: cappedMessage(game, ms), ms } : null),
       onInfo: (info) => showInfo(info, stm, key),
       onDone(reply) {
         checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);

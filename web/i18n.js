@@ -2,6 +2,8 @@
 // Static text in index.html carries data-i18n (text), data-i18n-label (aria-label) or
 // data-i18n-title (title); applyStatic() fills them in for the current language.
 
+import { RECORD_ERRORS_EN } from "./record-errors.js";
+
 const en = {
   tagline: "Five in a row against an engine running in your browser",
   newGame: "New game", setup: "New game…", undo: "Undo", redo: "Redo", hint: "Hint",
@@ -180,6 +182,17 @@ const en = {
   pzBetterFound: "{move}: the review's better move. Line: {line}.", pzPlayedIt: "{move} is the move you played.",
   pzNotAsGood: "{move} is not as good.", pzBetterWas: "The better move: {better}. Line: {line}.",
   pzMistakesDone: "That was your last one. Back to the puzzles.",
+  // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
+  ...RECORD_ERRORS_EN, // (record-errors.js: the records' errors, in English)
+  keptUnfinished: "Your game in progress is kept in the finished games (unfinished).",
+  res_unfinished: "Unfinished",
+  hist_won: "You won", hist_lost: "You lost", hist_draw: "Draw", hist_unfinished: "Unfinished",
+  histMoves: "{n} moves", histOneMove: "1 move", histLevelName: "level {n} ({name})",
+  st_browsing: "looking back: move {n} of {total}",
+  browseLine: "The game is over; this is an earlier position. A move here would start a new line.",
+  rvProgressLabel: "Review progress",
+  touchConfirm: "Tap twice to place a stone (touch screens)",
+  touchPreview: "{move}: tap it again to play.",
 };
 
 const zh = {
@@ -352,6 +365,34 @@ const zh = {
   pzBetterFound: "{move}：复盘给出的更好着法。变化：{line}。", pzPlayedIt: "{move} 是你在对局中下的棋。",
   pzNotAsGood: "{move} 不够好。", pzBetterWas: "更好的着法：{better}。变化：{line}。",
   pzMistakesDone: "这是最后一题。回到习题。",
+  // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
+  rec_size: "棋盘大小必须在 {min}x{min} 到 {max}x{max} 之间",
+  rec_sizeNot: "棋盘大小必须在 {min}x{min} 到 {max}x{max} 之间，而不是“{got}”",
+  rec_rule: "未知规则“{rule}”", rec_first: "先手只能是黑棋（black）或白棋（white）",
+  rec_renjuFirst: "连珠规则必须黑棋先行",
+  rec_forbidden: "第 {n} 手（{move}）是黑棋禁手：{shape}",
+  rec_noList: "没有着法列表", rec_tooLong: "着法列表太长",
+  rec_tooMany: "着法比棋盘上的交叉点还多",
+  rec_offBoard: "“{tok}”（第 {n} 手）不在 {size}x{size} 棋盘上",
+  rec_notPoint: "“{tok}”（第 {n} 手）不是像 h8 这样的交叉点",
+  rec_emptyList: "着法列表是空的", rec_emptyLink: "链接里没有着法",
+  rec_fileEmpty: "文件是空的", rec_fileLarge: "文件太大，不像棋谱",
+  rec_psqHead: "不是 Piskvork 文件：第一行应当形如“Piskvorky 15x15, 11:11, 0”",
+  rec_psqSize: "文件的棋盘是 {w}x{h}；只支持 {min}x{min} 到 {max}x{max} 的棋盘",
+  rec_psqOff: "第 {line} 行：第 {n} 手（{x},{y}）在棋盘外（1..{size}）",
+  rec_atLine: "第 {line} 行：{err}",
+  rec_moveOff: "第 {n} 手不在 {size}x{size} 棋盘上",
+  rec_afterWin: "第 {n} 手在棋局结束（第 {won} 手）之后",
+  rec_taken: "第 {n} 手下在已有棋子的点上",
+  keptUnfinished: "进行中的棋局已保存到已完成的棋局中（未下完）。",
+  res_unfinished: "未下完",
+  hist_won: "你赢了", hist_lost: "你输了", hist_draw: "和棋", hist_unfinished: "未下完",
+  histMoves: "{n} 手", histOneMove: "1 手", histLevelName: "第 {n} 级（{name}）",
+  st_browsing: "回看：第 {n} 手，共 {total} 手",
+  browseLine: "棋局已结束，这是之前的局面。在这里落子会开始一条新的变化。",
+  rvProgressLabel: "复盘进度",
+  touchConfirm: "点两次落子（触屏）",
+  touchPreview: "{move}：再点一次落子。",
 };
 
 export const TABLES = { en, zh };
@@ -379,8 +420,22 @@ export function currentLanguage() {
 }
 
 export function t(key, vars = {}) {
-  const text = TABLES[lang][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : "{" + k + "}"));
+  return textIn(lang, key, vars);
+}
+
+// The text of key in language code, its fields filled in; a field's value that is itself
+// {key, vars} is that text in the same language (an error inside an error, a shape name).
+export function textIn(code, key, vars = {}) {
+  const text = (TABLES[code] && TABLES[code][key]) ?? en[key] ?? key;
+  const fill = (v) => (v !== null && typeof v === "object" && typeof v.key === "string" ? textIn(code, v.key, v.vars) : String(v));
+  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? fill(vars[k]) : "{" + k + "}"));
+}
+
+// The player's text of an error: a textError's (record-errors.js) in language code (the
+// page's by default), else its message.
+export function errorText(err, code = lang) {
+  if (err && typeof err.key === "string") return textIn(code, err.key, err.vars);
+  return String((err && err.message) || err);
 }
 
 export function applyStatic(root) {

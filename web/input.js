@@ -1,13 +1,16 @@
 // Input: what the player does with the pointer, the keyboard and the page's controls,
-// turned into actions (actions.js). On the board: a click or tap plays, the mouse
-// previews the stone (or, on one of analysis's best moves, shows its line), the arrow keys
-// move the keyboard cursor, Enter or Space plays, B reads analysis's best moves. Anywhere
+// turned into actions (actions.js). On the board: a click plays, a tap previews and a
+// second tap on the same point plays (settings.touchConfirm), the mouse previews the
+// stone (or, on one of analysis's best moves, shows its line), the arrow keys move the
+// keyboard cursor, Enter or Space plays, B reads analysis's best moves. Anywhere
 // but in form fields (on the board with Alt or Ctrl): arrows, Home and End browse the game.
 
+import { cellText } from "./coords.js";
 import * as Game from "./game.js";
+import { t } from "./i18n.js";
 import { chosenLevel } from "./level-chooser.js";
 import { BLACK, WHITE } from "./rules.js";
-import { playerMayPlay, shownOf } from "./state.js";
+import { playerMayPlay, positionKey, shownOf } from "./state.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -16,15 +19,49 @@ const $ = (sel) => document.querySelector(sel);
 export function setupInput({ store, board, view, analysisView, actions }) {
   const canvas = board.canvas;
 
+  // Touch forgives a slip (settings.touchConfirm, on by default): a first tap previews the
+  // stone where it would go and says so, a second tap on the same point plays it, a tap
+  // elsewhere moves the preview. A mouse click, a pen, and touch with the setting off play
+  // at once. The preview belongs to the position it was made on (gone when that changes).
+  let pending = null; // {key, cell}: the touch preview
+  const clearPending = () => {
+    if (!pending) return;
+    pending = null;
+    board.hover = null;
+    board.draw();
+  };
+  let lastPointer = "mouse"; // the pointer type of the last pointerdown (a click may not say)
+  canvas.addEventListener("pointerdown", (ev) => { lastPointer = ev.pointerType || "mouse"; });
+
   canvas.addEventListener("click", (ev) => {
     const c = board.cellAt(ev.clientX, ev.clientY);
     if (!c) return;
     board.cursor = c;
+    const s = store.get();
+    const touch = (ev.pointerType || lastPointer) === "touch";
+    if (touch && s.settings.touchConfirm && playerMayPlay(s)) {
+      const key = positionKey(s);
+      const legal = !Game.illegalReason(s.game, ...c, shownOf(s.game).pos);
+      const again = pending && pending.key === key && String(pending.cell) === String(c);
+      if (legal && !again) {
+        pending = { key, cell: c };
+        board.hover = c;
+        board.hoverColor = Game.sideToMove(s.game);
+        board.draw();
+        view.announce(t("touchPreview", { move: cellText(c[0], c[1], s.game.size) }));
+        return;
+      }
+    }
+    clearPending();
     actions.humanPlay(...c);
+  });
+  store.subscribe((s) => {
+    if (pending && (positionKey(s) !== pending.key || !playerMayPlay(s))) clearPending();
   });
 
   canvas.addEventListener("pointermove", (ev) => {
     if (ev.pointerType !== "mouse") return;
+    pending = null; // a mouse now: its own preview
     const s = store.get();
     const c = board.cellAt(ev.clientX, ev.clientY);
     // on one of analysis's best moves: its line instead of the stone preview
@@ -36,7 +73,8 @@ export function setupInput({ store, board, view, analysisView, actions }) {
       board.draw();
     }
   });
-  canvas.addEventListener("pointerleave", () => {
+  canvas.addEventListener("pointerleave", (ev) => {
+    if (ev.pointerType !== "mouse" && pending) return; // a finger lifted: the preview stays
     board.hover = null;
     analysisView.pointAt("board", null);
     board.draw();

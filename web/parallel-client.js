@@ -105,7 +105,7 @@ export class ParallelEngineClient extends EngineClient {
       if (err instanceof EngineTimeout || err instanceof EngineFailure) throw err;
       this.stats.fallbacks += 1;
       console.warn("parallel search failed, thinking in one worker:", String(err && err.message || err));
-      const timeMs = (message.limits && message.limits.timeMs) || 1000;
+      const timeMs = (message.limits && (message.limits.timeMs || message.limits.maxMs)) || 1000;
       const left = deadlineMs - (performance.now() - started);
       return super.request(message, { ...opts, deadlineMs: Math.max(left, 2 * timeMs + 3000) });
     }

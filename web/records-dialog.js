@@ -4,14 +4,16 @@
 // page's (state.js), reached through the functions it passes in.
 
 import { shownMoves } from "./game.js";
-import { t } from "./i18n.js";
-import { formatMoves, parseMoves, parsePsq, toFragment, toPsq } from "./records.js";
+import { errorText, t } from "./i18n.js";
+import { formatMoves, parseMoveList, parsePsq, toFragment, toPsq } from "./records.js";
 import { BLACK } from "./rules.js";
+import { historyLabel } from "./status.js";
 
 const $ = (sel) => document.querySelector(sel);
 
 // getGame(), getHistory(): the current game and finished games; loadRecord(record) opens a
-// record ({moves, size, rule, first}) or throws; announce(text) tells screen readers.
+// record ({moves, size, rule, first}) or throws, and returns whether the game it replaced
+// was kept in the finished games (unfinished); announce(text) tells screen readers.
 export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }) {
   const recDialog = $("#records-dialog");
   const recMsg = $("#record-msg");
@@ -40,20 +42,17 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     history.slice().reverse().forEach((h) => {
       const li = document.createElement("li");
       const label = document.createElement("span");
-      const parts = [h.date.slice(0, 16).replace("T", " "), t("res_" + h.result), h.moves.length,
-        `${h.size}×${h.size}`, t("rule_" + h.rule)];
-      if (h.level !== null) parts.push(t("histLevel", { n: h.level })); // (not known for older games)
-      if (h.review) parts.push(t("rvReviewed"));
-      label.textContent = parts.join(" · ");
+      label.textContent = historyLabel(h);
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = t("load");
       b.addEventListener("click", () => {
         try {
-          loadRecord(h);
+          const kept = loadRecord(h);
           recDialog.close();
+          if (kept) announce(t("keptUnfinished"));
         } catch (err) {
-          recMsg.textContent = t("importBad", { err: err.message });
+          recMsg.textContent = t("importBad", { err: errorText(err) });
         }
       });
       li.append(label, b);
@@ -78,12 +77,13 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
   function importRecord(parse) {
     try {
       const record = parse();
-      loadRecord(record);
+      const kept = loadRecord(record);
       fillRecords();
-      recMsg.textContent = t("imported", { n: record.moves.length });
-      announce(t("imported", { n: record.moves.length }));
+      const said = t("imported", { n: record.moves.length }) + (kept ? " " + t("keptUnfinished") : "");
+      recMsg.textContent = said;
+      announce(said);
     } catch (err) {
-      recMsg.textContent = t("importBad", { err: err.message });
+      recMsg.textContent = t("importBad", { err: errorText(err) });
     }
   }
 
@@ -95,7 +95,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
   // a move list is read on the current board, with its rule and first player
   $("#record-load").addEventListener("click", () => importRecord(() => {
     const game = getGame();
-    return { ...game, moves: parseMoves($("#record-text").value, game.size, game.rule, game.first) };
+    return { ...game, moves: parseMoveList($("#record-text").value, game.size, game.rule, game.first) };
   }));
   $("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
   $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));

@@ -1,6 +1,7 @@
 // Game records: move lists ("h8 i9 j10"), share-link fragments and Piskvork .psq files.
-// Pure functions, no DOM. Every parser throws an Error with a message for the user, and
-// checks the moves (on the board, not taken, none after a five) with rules.js.
+// Pure functions, no DOM. Every parser throws an Error for the user (record-errors.js: the
+// page shows i18n.js errorText(err), in the player's language; a .psq file's names its
+// line), and checks the moves (on the board, not taken, none after a five) with rules.js.
 //
 // Board sizes 15..20 (coords.js). A share link and a .psq file name their size; a move
 // list does not, so it is read on the size the caller gives (the current game's).
@@ -27,10 +28,12 @@
 // Under renju a record whose black player plays a forbidden point is refused.
 
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, cellText, isSize, parseCell } from "./coords.js";
+import { textError } from "./record-errors.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
 import { firstForbidden } from "./renju.js";
 
-const SIZE_RANGE = `${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}`;
+const RANGE = { min: MIN_SIZE, max: MAX_SIZE };
+const badRule = (rule) => textError("rec_rule", { rule: String(rule).slice(0, 20) });
 
 export function formatMoves(moves, size) {
   return moves.map(([x, y]) => cellText(x, y, size)).join(" ");
@@ -40,15 +43,16 @@ export function formatMoves(moves, size) {
 // no black move on a forbidden point (`first`, the colour of the first move, BLACK or
 // WHITE, says who is black). Returns the moves; throws an Error naming the first bad one.
 export function checkMoves(moves, size, rule, first = BLACK) {
-  if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}`);
-  if (!isRule(rule)) throw new Error(`unknown rule "${String(rule).slice(0, 20)}"`);
+  if (!isSize(size)) throw textError("rec_size", RANGE);
+  if (!isRule(rule)) throw badRule(rule);
   const black = blackPlayer(first);
   replay(moves, size, rule, black); // throws naming the first bad move
   if (rule === "renju") {
     const bad = firstForbidden(moves, size, black);
     if (bad) {
       const [x, y] = moves[bad.index];
-      throw new Error(`move ${bad.index + 1} (${cellText(x, y, size)}) is forbidden for black: ${bad.shape}`);
+      const shape = { key: "shape_" + bad.shape.replaceAll(" ", "_"), en: bad.shape };
+      throw textError("rec_forbidden", { n: bad.index + 1, move: cellText(x, y, size), shape });
     }
   }
   return moves;
@@ -57,19 +61,24 @@ export function checkMoves(moves, size, rule, first = BLACK) {
 // "h8 i9 j10", also with commas, move numbers ("1. h8 i9 2. j10") or newlines.
 // `first` (BLACK or WHITE) is the colour of the first move (renju needs the colours).
 export function parseMoves(text, size, rule = "freestyle", first = BLACK) {
-  if (typeof text !== "string") throw new Error("no move list");
-  if (text.length > 20000) throw new Error("the move list is too long");
+  if (typeof text !== "string") throw textError("rec_noList");
+  if (text.length > 20000) throw textError("rec_tooLong");
   const tokens = text.split(/[\s,;]+/).filter((t) => t && !/^\d+\.$/.test(t));
-  if (tokens.length > size * size) throw new Error("more moves than points on the board");
+  if (tokens.length > size * size) throw textError("rec_tooMany");
   const moves = tokens.map((tok, i) => {
     const word = tok.replace(/^\d+\./, "");
     const cell = parseCell(word, size);
     if (cell) return cell;
-    const what = `"${tok.slice(0, 12)}" (move ${i + 1})`;
-    if (parseCell(word, MAX_SIZE)) throw new Error(`${what} is off the ${size}x${size} board`);
-    throw new Error(`${what} is not a point like h8`);
+    const what = { tok: tok.slice(0, 12), n: i + 1, size };
+    throw textError(parseCell(word, MAX_SIZE) ? "rec_offBoard" : "rec_notPoint", what);
   });
   return checkMoves(moves, size, rule, first);
+}
+
+// A move list typed or pasted to be loaded: as parseMoves, and an empty one is refused.
+export function parseMoveList(text, size, rule = "freestyle", first = BLACK) {
+  if (typeof text === "string" && !text.trim()) throw textError("rec_emptyList");
+  return parseMoves(text, size, rule, first);
 }
 
 // Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
@@ -85,21 +94,23 @@ export function toFragment({ moves, size, rule, first }) {
 
 // The record of a link's fragment ("#moves=..."): {moves, size, rule, first}. Null when
 // the fragment is not a game link; throws when it is one but broken. A link without
-// size= is for 15x15 (links written before sizes had it), without rule= freestyle.
+// size= is for 15x15 (links written before sizes had it), without rule= freestyle. A link
+// without a move ("#moves=") is broken too: it would wipe the board and say it opened.
 export function parseFragment(hash) {
   const text = String(hash || "").replace(/^#/, "");
   if (!text) return null;
   const p = new URLSearchParams(text);
   if (!p.has("moves")) return null;
   const rule = p.get("rule") || "freestyle";
-  if (!isRule(rule)) throw new Error(`unknown rule "${rule.slice(0, 20)}"`);
+  if (!isRule(rule)) throw badRule(rule);
   const sizeText = p.get("size") || String(DEFAULT_SIZE);
   const size = /^\d{1,3}$/.test(sizeText) ? Number(sizeText) : NaN;
-  if (!isSize(size)) throw new Error(`the board size must be ${SIZE_RANGE}, not "${sizeText.slice(0, 10)}"`);
+  if (!isSize(size)) throw textError("rec_sizeNot", { ...RANGE, got: sizeText.slice(0, 10) });
   const firstText = p.get("first") || "black";
-  if (firstText !== "black" && firstText !== "white") throw new Error("first must be black or white");
+  if (firstText !== "black" && firstText !== "white") throw textError("rec_first");
   const first = firstText === "white" ? WHITE : BLACK;
-  if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
+  if (rule === "renju" && first !== BLACK) throw textError("rec_renjuFirst");
+  if (!p.get("moves").replaceAll(",", " ").trim()) throw textError("rec_emptyLink");
   const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
   return { moves, size, rule, first };
 }
@@ -119,7 +130,7 @@ export function psqRule(text) {
     const m = /^\s*rule\s*=\s*(\S+)\s*$/i.exec(line);
     if (m) {
       const rule = m[1].toLowerCase();
-      if (!isRule(rule)) throw new Error(`unknown rule "${rule.slice(0, 20)}"`);
+      if (!isRule(rule)) throw badRule(rule);
       return rule;
     }
   }
@@ -133,15 +144,13 @@ export function parsePsq(text, rule = "freestyle", first = BLACK) {
   const named = psqRule(text);
   if (named) rule = named;
   if (rule === "renju") first = BLACK;
-  if (typeof text !== "string" || !text.trim()) throw new Error("the file is empty");
-  if (text.length > 200000) throw new Error("the file is too large for a game record");
+  if (typeof text !== "string" || !text.trim()) throw textError("rec_fileEmpty");
+  if (text.length > 200000) throw textError("rec_fileLarge");
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
   const head = /^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)\b/i.exec(lines[0]);
-  if (!head) throw new Error('not a Piskvork file: the first line should look like "Piskvorky 15x15, 11:11, 0"');
+  if (!head) throw textError("rec_psqHead");
   const w = Number(head[1]), h = Number(head[2]);
-  if (w !== h || !isSize(w)) {
-    throw new Error(`the file is for a ${w}x${h} board; boards from ${SIZE_RANGE} are supported`);
-  }
+  if (w !== h || !isSize(w)) throw textError("rec_psqSize", { w, h, ...RANGE });
   const size = w;
   const moves = [];
   for (const line of lines.slice(1)) {
@@ -149,9 +158,15 @@ export function parsePsq(text, rule = "freestyle", first = BLACK) {
     if (!m) break;
     const x = Number(m[1]), y = Number(m[2]);
     if (x < 1 || y < 1 || x > size || y > size) {
-      throw new Error(`move ${moves.length + 1} (${x},${y}) is off the board (1..${size})`);
+      throw textError("rec_psqOff", { line: moves.length + 2, n: moves.length + 1, x, y, size });
     }
     moves.push([x - 1, y - 1]);
   }
-  return { moves: checkMoves(moves, size, rule, first), size, rule };
+  try {
+    return { moves: checkMoves(moves, size, rule, first), size, rule };
+  } catch (err) {
+    // move n is on line n + 1 (the header is line 1)
+    if (!err.key || !Number.isInteger(err.vars.n)) throw err;
+    throw textError("rec_atLine", { line: err.vars.n + 1, err: { key: err.key, vars: err.vars } });
+  }
 }

@@ -6,6 +6,8 @@
 // Renju: black wins with exactly five, white with five or more; black's forbidden points
 // are in renju.js (replay does not check them: records.js does, and the page refuses them).
 
+import { textError } from "./record-errors.js";
+
 export const RULES = ["freestyle", "standard", "renju"];
 export const BLACK = 1, WHITE = 2; // colours; the first move is black's unless set up otherwise
 
@@ -53,11 +55,11 @@ export function replay(moves, size, rule, black = 0) {
   let winner = -1, line = [], wonAt = -1;
   moves.forEach((m, i) => {
     if (!Array.isArray(m) || m.length !== 2 || !m.every((v) => Number.isInteger(v) && v >= 0 && v < size)) {
-      throw new Error(`move ${i + 1} is not on the ${size}x${size} board`);
+      throw textError("rec_moveOff", { n: i + 1, size });
     }
-    if (winner >= 0) throw new Error(`move ${i + 1} comes after the game was won (move ${wonAt + 1})`);
+    if (winner >= 0) throw textError("rec_afterWin", { n: i + 1, won: wonAt + 1 });
     const key = m[0] + "," + m[1];
-    if (stones.has(key)) throw new Error(`move ${i + 1} is on a taken point`);
+    if (stones.has(key)) throw textError("rec_taken", { n: i + 1 });
     stones.set(key, i % 2);
     const l = winLine(stones, m[0], m[1], size, rule, black);
     if (l) { winner = i % 2; line = l; wonAt = i; }

@@ -25,12 +25,14 @@ export function setupSettingsPanel({ store, engine, threadsOverride }) {
     $("#opt-numbers").checked = settings.numbers;
     $("#opt-coords").checked = settings.coords;
     $("#opt-sound").checked = settings.sound;
+    $("#opt-touch").checked = settings.touchConfirm;
     $("#opt-theme").value = settings.theme;
     $("#opt-lang").value = currentLanguage();
     $("#opt-threads").value = String(threadsFor(settings, threadsOverride));
   }
 
-  for (const [id, key] of [["#opt-numbers", "numbers"], ["#opt-coords", "coords"], ["#opt-sound", "sound"]]) {
+  const switches = [["#opt-numbers", "numbers"], ["#opt-coords", "coords"], ["#opt-sound", "sound"], ["#opt-touch", "touchConfirm"]];
+  for (const [id, key] of switches) {
     $(id).addEventListener("change", (ev) => {
       if (key === "sound" && ev.target.checked) playStone(BLACK);
       set(key, ev.target.checked);

@@ -4,6 +4,8 @@
 //
 //   {theme: "auto" | "light" | "dark", lang: "en" | "zh" | null (the browser's),
 //    sound, numbers, coords, showPv: booleans,
+//    touchConfirm: on a touch screen a first tap previews the stone, a second on the same
+//      point plays it (input.js); false: one tap plays,
 //    analysisMoves: the best moves drawn in analysis (analysis.js, 3..5),
 //    threads?: search workers, 1..MAX_THREADS (absent: defaultThreads()),
 //    coach?: the coach marks the threats (coach.js), the player's choice (absent: by the
@@ -14,10 +16,10 @@ import { TOP_DEFAULT, isTopCount } from "./analysis.js";
 export const MAX_THREADS = 4;
 export const THEMES = ["auto", "light", "dark"];
 export const LANGS = ["en", "zh"];
-export const SWITCHES = ["sound", "numbers", "coords", "showPv"];
+export const SWITCHES = ["sound", "numbers", "coords", "showPv", "touchConfirm"];
 
 export const DEFAULT_SETTINGS = { theme: "auto", lang: null, sound: false, numbers: false, coords: true, showPv: false,
-  analysisMoves: TOP_DEFAULT,
+  analysisMoves: TOP_DEFAULT, touchConfirm: true,
 };
 
 // One search worker unless the player asks for more: measured at 1 s per move in CPython

@@ -67,6 +67,18 @@ export function shownOf(game) {
   return got;
 }
 
+// Is the game over at the end of its line (whatever position is shown)? Worked out once
+// per move list (browsing keeps the list).
+const endCache = new WeakMap();
+export function overAtEnd(game) {
+  let over = endCache.get(game.moves);
+  if (over === undefined) {
+    over = Game.position(Game.goTo(game, game.moves.length)).over;
+    endCache.set(game.moves, over);
+  }
+  return over;
+}
+
 export const positionKey = (s) => Game.positionKey(s.game);
 export const engineMoving = (s) => !!s.job && s.job.kind === "move";
 
@@ -118,11 +130,28 @@ export function newGame(s, setup) {
   return { ...s, game: Game.newGame(setup), analysing: false, hint: null, info: null, lastEngine: null, offer: null, offerKind: null };
 }
 
-// A game opened from a record (game.js fromRecord, which checks it) replaces the one on
-// the board. analysing: whether to analyse it (default: as before).
-export function opened(s, game, analysing = s.analysing) {
-  return { ...s, game, analysing, hint: null, info: null, offer: null, offerKind: null };
+// Is the game one that opening another would lose: moves played since it was opened or
+// started, not over at the end of its line and not in the finished games already?
+export function inProgress(game) {
+  return game.moves.length > 0 && !game.recorded && !overAtEnd(game);
 }
+
+// A game opened from a record (game.js fromRecord, which checks it) replaces the one on
+// the board. analysing: whether to analyse it (default: as before). The game it replaces,
+// when in progress (inProgress) and not the same moves, goes to the finished games as
+// "unfinished" (date: when), so a link, a record or a .psq file never loses it; the
+// caller says so when the list grew (kept).
+export function opened(s, game, analysing = s.analysing, date = new Date()) {
+  let { finished } = s;
+  const old = s.game;
+  const same = old.size === game.size && old.rule === game.rule && old.first === game.first &&
+    old.moves.length === game.moves.length && old.moves.every(([x, y], i) => x === game.moves[i][0] && y === game.moves[i][1]);
+  if (inProgress(old) && !same) finished = addToHistory(finished, historyEntry(old, "unfinished", date));
+  return { ...s, game, finished, analysing, hint: null, info: null, offer: null, offerKind: null };
+}
+
+// Did opening a record keep the game it replaced (opened, before -> after)?
+export const keptUnfinished = (before, after) => after.finished !== before.finished;
 
 // The engine's report about position key (stm to move there) becomes the one shown.
 export function withInfo(s, reply, stm, key) {

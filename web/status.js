@@ -6,9 +6,9 @@ import { cellText } from "./coords.js";
 import * as Game from "./game.js";
 import { currentLanguage, t } from "./i18n.js";
 import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
-import { BLACK } from "./rules.js";
+import { BLACK, WHITE } from "./rules.js";
 import { colourScore } from "./score.js";
-import { engineMoving, shownOf } from "./state.js";
+import { engineMoving, overAtEnd, shownOf } from "./state.js";
 
 export const colorName = (c) => (c === BLACK ? "black" : "white");
 export const colorWord = (c) => t(c === BLACK ? "black" : "white");
@@ -29,6 +29,9 @@ export function statusOf(s) {
   if (pos.draw) return { code: "draw", text: t("st_draw") };
   if (s.engineError) return { code: "error", text: t("st_error") };
   if (s.analysing) return { code: "analysing", text: t("st_analysing") };
+  // an earlier position of a game that is over: looked at, not played (a move there would
+  // start a new line and drop the game's review), so never "your turn"
+  if (finishedGameBrowsed(s.game)) return { code: "review", text: t("st_browsing", { n: s.game.cursor, total: s.game.moves.length }) };
   const moving = engineMoving(s);
   const humanToMove = !moving && Game.sideToMove(s.game) === s.game.human;
   if (s.engine.state !== "ready") {
@@ -40,6 +43,11 @@ export function statusOf(s) {
   if (humanToMove) return { code: "your-turn", text: t("st_yourTurn") };
   if (!Game.atEnd(s.game)) return { code: "review", text: t("st_review") };
   return { code: "thinking", text: t("st_thinking") };
+}
+
+// Is the game over at the end of its line, and shown before that end?
+export function finishedGameBrowsed(game) {
+  return !Game.atEnd(game) && overAtEnd(game);
 }
 
 // The line under the status: who plays what, the setup when not the default, what to do.
@@ -54,10 +62,33 @@ export function playerLine(s, code, defaultSize) {
   if (s.analysing) line = t("analysisLine");
   else if (pos.winner) line = pos.winner === game.human ? t("youWin") : t("engineWins");
   else if (pos.draw) line = t("nobodyWins");
+  else if (finishedGameBrowsed(game)) line = t("browseLine");
   else if (code === "review") line = t("reviewLine");
   if (pos.over && !s.analysing) line += t("pressNew");
   if (forbidden.size) line += " " + t("forbiddenLegend");
   return line;
+}
+
+// A finished game's result from the player's side: "won", "lost", "draw", "unfinished".
+export function playerResult(h) {
+  if (h.result === "draw" || h.result === "unfinished") return h.result;
+  return (h.result === "black" ? BLACK : WHITE) === h.human ? "won" : "lost";
+}
+
+// A finished game (storage.js entry) as the list shows it: "27 Nov 2026, 14:05 · You won · 18 moves · level 8
+// (Expert) · 15×15 · freestyle · reviewed" (the date in the page's language and the
+// browser's time zone).
+export function historyLabel(h, lang = currentLanguage()) {
+  const when = new Date(h.date);
+  const date = Number.isNaN(when.getTime()) ? h.date
+    : when.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  const parts = [date, t("hist_" + playerResult(h)), t(h.moves.length === 1 ? "histOneMove" : "histMoves", { n: h.moves.length })];
+  const level = h.level !== null ? levelOf(h.level) : null; // (not known for older games)
+  if (level) parts.push(t("histLevelName", { n: h.level, name: levelName(level, lang) }));
+  else if (h.level !== null) parts.push(t("histLevel", { n: h.level }));
+  parts.push(`${h.size}×${h.size}`, t("rule_" + h.rule));
+  if (h.review) parts.push(t("rvReviewed"));
+  return parts.join(" · ");
 }
 
 // "h9 j7": the forbidden points, in board order (by column, then row)

@@ -9,6 +9,8 @@
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
 //                         moves: "h8 i9 ...", review?, ladder}, ...]
+//                       (result "black", "white", "draw", or "unfinished": a game in
+//                       progress kept when a record or link replaced it, state.js opened)
 //                       (review: review.js encodeReview, once complete)
 //   gomoku.results.v2   the player's results per level (results.js):
 //                       {"<level>": {won, lost, drawn}, ...}
@@ -57,7 +59,7 @@ export const FORMER_RESULTS = "gomoku.results.v1";
 export const HISTORY_MAX = 20;
 // the level pages before the bottom rungs gave a stored game without one (on their ladder)
 const FORMER_DEFAULT_LEVEL = 3;
-const RESULTS = ["black", "white", "draw"];
+export const RESULTS = ["black", "white", "draw", "unfinished"];
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 

@@ -362,7 +362,7 @@ def test_reload_keeps_game_settings_and_finished_games(game):
     assert game.page.is_checked("#opt-numbers")
     game.page.click("#records")
     history = game.page.inner_text("#history-list")
-    assert "Black won" in history, history
+    assert "You won · 9 moves" in history, history  # the player had black
     game.page.click("#history-list button")
     moves_are(game, "h8 a1 h9 a2 h10 a3 h11 a4 h12")
     assert game.status() == "black-wins"
@@ -423,7 +423,8 @@ def test_phone_layout_has_no_horizontal_scroll(browser, base_url):
         g.open(FAST)
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, width
-        # a tap plays
+        # a tap previews, a second tap on the same point plays (settings.touchConfirm)
+        page.touchscreen.tap(*g.cell_point("h8"))
         page.touchscreen.tap(*g.cell_point("h8"))
         moves = g.wait_moves(2)
         assert moves[0] == "h8"

@@ -112,17 +112,17 @@ test("levelThink: the shown position only, on any size and rule", () => {
   });
 });
 
-test("a timed level thinks on the clock as before: Expert one think, Unlimited slices", async () => {
+test("a timed level thinks on the clock: Expert one think with its time as the maximum (maxMs), Unlimited slices", async () => {
   const expert = LEVEL_DATA.find((l) => l.timeMs > 0);
   const unlimited = LEVEL_DATA.find((l) => l.timeMs === 0);
   const a = setup(Game.play(Game.newGame({ level: expert.number }), 7, 7));
   a.jobs.engineMove();
   await settle();
-  assert.deepEqual(a.engine.calls[0].message.limits, { timeMs: expert.timeMs });
+  assert.deepEqual(a.engine.calls[0].message.limits, { maxMs: expert.timeMs });
   const b = setup(Game.play(Game.newGame({ level: expert.number }), 7, 7), { time: 300 });
   b.jobs.engineMove();
   await settle();
-  assert.deepEqual(b.engine.calls[0].message.limits, { timeMs: 300 });
+  assert.deepEqual(b.engine.calls[0].message.limits, { maxMs: 300 });
   const c = setup(Game.play(Game.newGame({ level: unlimited.number }), 7, 7));
   c.jobs.engineMove();
   await settle();
@@ -134,7 +134,7 @@ test("a hint is the full engine's at any level", async () => {
   const { engine, jobs } = setup(Game.newGame({ level: 1, seed: 3 }));
   jobs.hint();
   await settle();
-  assert.deepEqual(engine.calls[0].message.limits, { timeMs: 2000 });
+  assert.deepEqual(engine.calls[0].message.limits, { maxMs: 2000 }); // at most 2 s
 });
 
 test("the parallel client sends a level think to the engine worker alone", async () => {

@@ -23,7 +23,8 @@ const FAMILIES = {
   many_: COUNTED,
   src_: ["book", "threat", "search", "forced", "guard", "level"],
   rule_: RULES,
-  res_: ["black", "white", "draw"],
+  res_: ["black", "white", "draw", "unfinished"],
+  hist_: ["won", "lost", "draw", "unfinished"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
 };
 

@@ -10,7 +10,7 @@ const WEB = new URL("../../web/", import.meta.url);
 const PURE = [
   "analysis.js", "coords.js", "game.js", "jobs.js", "levels.js", "levels-data.js", "params.js", "records.js", "renju.js",
   "results.js", "rules.js", "score.js", "settings.js", "state.js", "storage.js", "store.js", "review.js", "review-graph.js",
-  "puzzles.js", "puzzles-data.js", "mistakes.js",
+  "puzzles.js", "puzzles-data.js", "mistakes.js", "record-errors.js",
 ];
 // pure functions of their arguments and the current language (i18n.js, which touches the
 // DOM only when the language is set)

@@ -15,10 +15,13 @@ test("threads: an integer 1..MAX_THREADS; the default is one worker", () => {
 });
 
 test("decodeSettings keeps each valid field and defaults the others", () => {
-  const all = { theme: "dark", lang: "zh", sound: true, numbers: true, coords: false, showPv: true, analysisMoves: 5, threads: 3 };
+  const all = {
+    theme: "dark", lang: "zh", sound: true, numbers: true, coords: false, showPv: true, analysisMoves: 5, threads: 3,
+    touchConfirm: false,
+  };
   assert.deepEqual(decodeSettings(all), all);
   assert.deepEqual(decodeSettings({}), DEFAULT_SETTINGS);
-  const odd = decodeSettings({ theme: "pink", lang: "fr", sound: "yes", analysisMoves: 9, threads: 0, extra: 1 });
+  const odd = decodeSettings({ theme: "pink", lang: "fr", sound: "yes", analysisMoves: 9, threads: 0, touchConfirm: 0, extra: 1 });
   assert.deepEqual(odd, DEFAULT_SETTINGS);
   assert.equal("threads" in odd, false); // absent: automatic
   for (const bad of [null, [], "x", 3]) assert.throws(() => decodeSettings(bad), /not an object/);

@@ -120,6 +120,7 @@ test("settings: valid fields kept, invalid ones take their default", () => {
   const got = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify(stored) }));
   assert.deepEqual(got.settings, {
     theme: "dark", lang: "zh", sound: true, numbers: false, coords: false, showPv: false, analysisMoves: 5, threads: 3,
+    touchConfirm: true, // (not stored: the default, two taps)
   });
   const odd = loadAll(new FakeStorage({ [KEYS.settings]: JSON.stringify({ theme: "pink", lang: "fr", threads: 9 }) }));
   assert.deepEqual(odd.settings, DEFAULT_SETTINGS);

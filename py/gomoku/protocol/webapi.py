@@ -8,7 +8,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
     {type: "think", id, size?, rule?, moves: [[x, y], ...],
-     limits: {timeMs?, depth?, nodes?, book?, threats?, multiPv?} | {level, seed?}, reset?}
+     limits: {timeMs? | maxMs?, depth?, nodes?, book?, threats?, multiPv?} | {level, seed?},
+     reset?}
         -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms,
            top} (through `emit`, while the search runs)
         -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
@@ -78,11 +79,16 @@ and the result then carries guard: {forbidden: [x, y], shape, message}, pv is th
 alone and source is "guard". limits {level: N, seed: S} plays node-limited level N of
 gomoku.engine.levels with the game's seed S (0..2^31-1, default 0): the same move for the
 same position, level and seed everywhere (source "level" when its random choice took
-another move than the search's best). Otherwise limits needs at least one of timeMs, depth, nodes;
-without timeMs the search is bounded by depth / nodes alone. limits.book (true or false,
-default true) says whether the opening book may answer; the page's analysis turns it off
-so that it shows a real search. limits.threats (default true) likewise for the threat
-searches before the alpha-beta search (benchmarks of a fixed depth turn it off).
+another move than the search's best). Otherwise limits needs at least one of timeMs, maxMs,
+depth, nodes; without timeMs or maxMs the search is bounded by depth / nodes alone. timeMs is
+a soft target (the engine may go on up to 2.5x it to finish: analysis and Unlimited's
+slices); maxMs is a promise, "at most this long" (a timed level's move, a hint): the time
+manager gets it as its hard cap with a soft target below it (gomoku.search.timeman
+page_limits), so the answer comes within maxMs plus the messages' overhead. limits.book
+(true or false, default true) says whether the opening book may answer; the page's
+analysis turns it off so that it shows a real search. limits.threats (default true)
+likewise for the threat searches before the alpha-beta search (benchmarks of a fixed
+depth turn it off).
 The engine and its transposition table are kept from message to message (a game in
 progress profits); reset: true starts afresh.
 
@@ -211,7 +217,7 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
         raise BadMessage("limits must be an object like {timeMs: 1000}")
     _check_keys(
         limits,
-        {"timeMs", "depth", "nodes", "book", "threats", "multiPv", "level", "seed"},
+        {"timeMs", "maxMs", "depth", "nodes", "book", "threats", "multiPv", "level", "seed"},
         "limits",
     )
     if "level" in limits or "seed" in limits:
@@ -222,6 +228,16 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
         if not _is_number(t) or not 0 < t <= MAX_TIME_MS:
             raise BadMessage(f"limits.timeMs must be a number in (0, {MAX_TIME_MS}], got {t!r}")
         out["time_ms"] = max(1, int(t))
+    cap = limits.get("maxMs")
+    if cap is not None:
+        if t is not None:
+            raise BadMessage("limits.timeMs and limits.maxMs do not go together")
+        if not _is_number(cap) or not 0 < cap <= MAX_TIME_MS:
+            raise BadMessage(f"limits.maxMs must be a number in (0, {MAX_TIME_MS}], got {cap!r}")
+        from gomoku.search.timeman import page_limits
+
+        page = page_limits(max(1, int(cap)))
+        out["time_ms"], out["hard_ms"] = page["time_ms"], page["hard_ms"]
     d = limits.get("depth")
     if d is not None:
         if not _is_int(d) or not 1 <= d <= MAX_DEPTH:
@@ -233,7 +249,7 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
             raise BadMessage(f"limits.nodes must be a positive integer, got {n!r}")
         out["nodes"] = n
     if not out:
-        raise BadMessage("limits needs at least one of timeMs, depth, nodes")
+        raise BadMessage("limits needs at least one of timeMs, maxMs, depth, nodes")
     out.setdefault("time_ms", None)  # no timeMs: bounded by depth / nodes alone
     book = limits.get("book", True)
     if not isinstance(book, bool):

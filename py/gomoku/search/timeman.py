@@ -5,8 +5,10 @@ Callers pass their limits in and ask here; nothing else in the engine computes a
 1. **A protocol's time controls -> the move's limits.** ``gomocup_limits`` turns Gomocup's
    ``timeout_turn`` / ``timeout_match`` / ``time_left`` into a soft target, a hard cap
    and the game clock (process overhead kept back); ``node_limited`` keeps only the hard
-   cap as a safety cap when a node budget decides the move. The page passes its level's
-   think time directly (``Limits.time_ms``).
+   cap as a safety cap when a node budget decides the move. The web page's timed level
+   promises a maximum per move ("10 s a move"), the same promise as Gomocup's
+   ``timeout_turn``: ``page_limits`` turns it into the same soft target and hard cap.
+   (Analysis slices and Unlimited's slices pass a soft target, ``Limits.time_ms``.)
 2. **The move's limits -> optimum and maximum.** ``move_budget`` gives the soft target
    (optimum) and the hard cap (maximum) in seconds from ``Limits``' time, hard cap, game
    clock and whether a node or depth limit decides instead.
@@ -85,6 +87,22 @@ def gomocup_limits(
         soft = min(soft, max(1, clock // moves_to_go - margin))
     soft = max(1, min(soft, hard))
     return {"time_ms": soft, "hard_ms": hard, "time_left_ms": clock}
+
+
+PAGE_OVERHEAD_MS = 300  # the page's own part of a reply: worker messages, Pyodide, drawing
+PAGE_OVERHEAD_SHARE = 10  # ... at most this share (1/10) of the promise
+
+
+def page_limits(max_ms: int) -> dict[str, int | None]:
+    """The web page's "at most max_ms a move" (a timed level, a hint) as keywords for
+    ``Limits``: the page's own overhead (PAGE_OVERHEAD_MS, at most a tenth) is kept back,
+    then the rest is a Gomocup timeout_turn (``gomocup_limits``; no game clock): the hard
+    cap is it less the process margin and the soft target 4/5 of that. So the player sees
+    the stone within max_ms (BENCHMARKS.md, "Expert keeps its 10 s"), never after the
+    2.5x that a soft target alone allows (``move_budget``'s HARD_FACTOR)."""
+    if max_ms <= 0:
+        raise ValueError(f"max_ms must be positive, got {max_ms}")
+    return gomocup_limits(max(1, max_ms - min(PAGE_OVERHEAD_MS, max_ms // PAGE_OVERHEAD_SHARE)))
 
 
 def node_limited(limits: dict[str, int | None]) -> dict[str, int | None]:
