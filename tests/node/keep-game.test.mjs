@@ -9,6 +9,7 @@ import test from "node:test";
 import { parseCell } from "../../web/coords.js";
 import * as Game from "../../web/game.js";
 import { errorText } from "../../web/i18n.js";
+import { levelName, levelOf } from "../../web/levels.js";
 import { parseFragment, parseMoveList, parseMoves, parsePsq } from "../../web/records.js";
 import { BLACK, WHITE } from "../../web/rules.js";
 import { DEFAULT_SETTINGS } from "../../web/settings.js";
@@ -130,7 +131,8 @@ test("the finished-games list says the moves with their unit, the result from th
   assert.equal(Status.playerResult(entry("white", WHITE)), "won");
   assert.equal(Status.playerResult(entry("draw", WHITE)), "draw");
   const label = Status.historyLabel(entry("white", BLACK), "en");
-  assert.match(label, / · You lost · 18 moves · level 4 \(Casual\) · 15×15 · freestyle$/);
+  const name = levelName(levelOf(4), "en");
+  assert.ok(label.endsWith(` · You lost · 18 moves · level 4 (${name}) · 15×15 · freestyle`), label);
   assert.match(label, /2026/);
   assert.match(Status.historyLabel(entry("black", BLACK, 1), "en"), / · You won · 1 move · /);
   assert.match(Status.historyLabel(entry("unfinished", BLACK, 3), "en"), / · Unfinished · 3 moves · /);
