@@ -25,7 +25,7 @@ SENTENCE_ZH = "白棋威胁在 e8或i8 走成活四：请在 e8或i8 防守。"
 def stored_game(level: int, moves=WHITE_THREE) -> str:
     return json.dumps({
         "size": 15, "rule": "freestyle", "first": 1, "human": 1, "level": level, "seed": 7,
-        "moves": moves, "cursor": len(moves), "recorded": False,
+        "moves": moves, "cursor": len(moves), "recorded": False, "ladder": 2,
     })
 
 

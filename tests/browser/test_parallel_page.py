@@ -95,7 +95,7 @@ def fail_during_search(game, cell: str, failure: str, moves_after: int) -> list[
 
 
 def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
-    game.open(f"test=1&threads=2&time=3000#moves={POSITION}")
+    game.open(f"test=1&threads=2&time=6000#moves={POSITION}")
     wait_workers(game, 2)
     assert game.moves() == POSITION.split(",")
     game.set_level(game.timed_level())  # parallel search is for the timed levels

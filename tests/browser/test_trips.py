@@ -14,6 +14,7 @@ import re
 import time
 
 from conftest import MOVE_MS, GamePage
+from playwright.sync_api import Error as PlaywrightError
 
 FAST = "test=1&time=200&slice=300"
 
@@ -279,9 +280,17 @@ def test_browsing_from_the_move_list_keeps_the_board_in_view(browser, base_url):
             g.open(FAST)
             page.evaluate("h => { location.hash = h; }", "moves=" + LONG)
             moves_are(g, LONG.replace(",", " "))
-            # the move list's first moves, scrolled to as a player would
+            # the move list's first moves, scrolled to as a player would; the list is drawn
+            # again on every change of state (the coach's answer, the engine ready), which
+            # can detach the button under a scroll: tried again, up to 3 times
             item = page.locator("#move-list button.mv").nth(2)
-            item.scroll_into_view_if_needed()
+            for attempt in range(3):
+                try:
+                    item.scroll_into_view_if_needed()
+                    break
+                except PlaywrightError:
+                    if attempt == 2:
+                        raise
             page.mouse.wheel(0, 300)
             item.click()
             page.wait_for_function(
