@@ -92,6 +92,8 @@ class Verdict:
     @classmethod
     def parse(cls, text: str) -> Verdict:
         text = text.strip()
+        if text == "none":  # the judge answered without a search: taken as balanced
+            return cls(None, 0)
         m = re.fullmatch(r"([+-]?)M(\d+|\*)", text)
         if m:
             plies = 99 if m.group(2) == "*" else int(m.group(2))
@@ -217,8 +219,8 @@ class Judge:
         if not m:
             raise SetError(f"the judge answered {answer!r}")
         evals = [e.group(1) for msg in messages for e in [_EVAL_RE.search(msg)] if e]
-        if not evals:
-            raise SetError("the judge printed no Eval")
+        if not evals:  # an answer without a search (Rapfi: the first move, a forced one)
+            evals = ["none"]
         best = to_text(int(m.group(1)), int(m.group(2)), self.size)
         text = " ".join(to_text(x, y, self.size) for x, y in moves)
         return Judgement(text, nodes, evals[-1], best)
@@ -262,9 +264,9 @@ def read_games(path: Path) -> list[Game]:
 
 
 def positions_to_judge(game: Game) -> Iterable[list[Point]]:
-    """Every position before a move of the game, and the last one unless it is over (a
-    five ends the set's games: the judge is not asked about a won position)."""
-    for i in range(len(game.moves)):
+    """Every position before a move of the game after its opening (the set's games end
+    with a five: the judge is not asked about the won position)."""
+    for i in range(game.opening, len(game.moves)):
         yield game.moves[:i]
 
 

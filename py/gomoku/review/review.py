@@ -196,20 +196,34 @@ class Reviewer:
     def _step(self, i: int) -> None:
         pos = self.position(i)
         if i:
+            lost = len(self.lost)
             self.moves[i] = self._judge(i)
-            if i - 1 in self.deep:  # the second pass changed the position move i - 1 made
-                self._rejudge(i - 1, i - 1)
+            j = i - 1  # the positions judging changed (second pass, lost): their moves again
+            while j >= 1 and (j in self.deep or j in self.lost):
+                before = self.moves[j]
+                self._rejudge(j, j)
+                if self.moves[j] == before and len(self.lost) == lost:
+                    break
+                lost = len(self.lost)
+                j -= 1
         eff = self.effective(i)
         if eff.forced is not None and eff.forced > 0:
             self._walk_back(i, list(eff.line))
         elif i and pos.over is None and pos.mover_chance() == 0.0 and pos.forced is None:
-            # every move of the side to move loses to a threat: the move before made it
-            move = self.record.moves[i - 1]
-            line = forced_win(self.engine, list(self.record.moves[: i - 1]), first=[move])
-            if line is not None and i - 1 not in self.wins:
-                self.wins[i - 1] = line
-                self._walk_back(i - 1, line)
-                self._rejudge(i - 1, i)
+            self._lost_at(i)
+
+    def _lost_at(self, k: int) -> None:
+        """Position ``k``'s side to move is lost (every move checked loses to a threat):
+        did the move before it win, i.e. did the opponent win by force in position k - 1
+        (that move tried first)? If so, walk back from there."""
+        if k - 1 in self.wins or k - 1 < self.fixed:
+            return
+        move = self.record.moves[k - 1]
+        line = forced_win(self.engine, list(self.record.moves[: k - 1]), first=[move])
+        if line is not None:
+            self.wins[k - 1] = line
+            self._walk_back(k - 1, line)
+            self._rejudge(k - 1, k)
 
     def run(self) -> Iterator[tuple[PositionEval, MoveReview | None]]:
         """Every position and move, final (after the last step)."""
@@ -374,6 +388,12 @@ class Reviewer:
         if review.flagged:
             review.proof = "proven" if proven(review, before, after) else "judged"
             self._offer_better(review, index, before)
+            if review.no_better and review.proof == "judged" and index - 1 > self.fixed:
+                # every candidate loses by force: the position was lost before the move
+                # (as a position is when every move checked against a threat loses)
+                self.lost.add(index - 1)
+                self._lost_at(index - 1)
+                return self._judge(index)
         return review
 
     def _offer_better(self, review: MoveReview, index: int, before: PositionEval) -> None:
@@ -466,7 +486,10 @@ def classify(before: PositionEval, after: PositionEval, played: Point) -> MoveRe
     is_best = before.best is not None and tuple(played) == tuple(before.best)
     lost_before = chance_before == 0.0
     won_before = chance_before == 1.0
-    if is_best:
+    # the engine's own move is judged like any other when it walked into a proven loss
+    # (found later, by the walk back): the first pass did not see the win it allowed
+    into_loss = chance_after == 0.0 and not lost_before and after.proof == "walk back"
+    if is_best and not into_loss:
         only = (
             before.second is not None
             and before.second <= -WIN_THRESHOLD
