@@ -33,6 +33,22 @@ The thresholds are on the 0..1 scale of the chance (lichess states its own as 0.
 0.3 on a -1..1 scale, i.e. 0.05 / 0.10 / 0.15 here; Gomoku's evaluations at a review's
 budget swing more from one position to the next, so ours are twice as wide). A flagged
 move carries the engine's better move and its line (for a missed win, the winning line).
+Moves fixed by a rule or a record (``fixed``) are "opening": not judged.
+
+**Proof** (issue 31; the threat questions are in proof.py). Reviewed at one budget, a
+long forced win is seen late and the move after the one that lost is blamed, and an
+evaluation's swing is no error. So:
+
+- *walk back*: a position that is a proven win for its side to move is asked again 2,
+  4, ... plies earlier, at higher threat limits, the moves played and the known line
+  tried first; the first position where the win already existed marks the move that
+  allowed it, and the positions since are won / lost;
+- *second pass*: a mistake, blunder or missed win that no forced win proves is judged
+  again from both positions searched deeper, and keeps its flag only if still flagged;
+- *better moves that hold*: a better move is offered only when the opponent has no
+  forced win after it (within the proof's limits); a judged flag all of whose candidates
+  lose was played in a lost position: that position is lost, the flag goes;
+- every flag is ``proven`` (a forced win: a blunder into one, a missed one) or ``judged``.
 """
 
 from __future__ import annotations
