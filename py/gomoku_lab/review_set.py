@@ -445,6 +445,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--review", action="append", default=None, help="current or rev:REF")
     s.add_argument("--review-nodes", type=int, default=12000)
     s.add_argument("--verbose", action="store_true", help="list wrong flags, missed errors")
+    s.add_argument("--progress", action="store_true", help="the totals after every game")
+    s.add_argument("--max-games", type=int, default=None, help="only the first N games")
     args = ap.parse_args(argv)
     try:
         games = read_games(args.games)
@@ -463,10 +465,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{done} positions judged at {args.nodes} nodes ({len(games)} games)")
                 return 0
             with tempfile.TemporaryDirectory(prefix="review-set-") as tmp:
-                for name, py_dir in review_dirs(args.review or ["current"], Path(tmp)):
-                    score = Score()
-                    for g in games:
+                reviews = review_dirs(args.review or ["current"], Path(tmp))
+                scores = [Score() for _ in reviews]
+                # game by game, every review of it: a run cut short compares like with like
+                for n, g in enumerate(games[: args.max_games], 1):
+                    for (name, py_dir), score in zip(reviews, scores, strict=True):
                         score_review(g, review_with(py_dir, g, args.review_nodes), lookup, score)
+                        if args.progress:
+                            print(f"[{n}/{len(games)}] {score.line(name)}", flush=True)
+                for (name, _), score in zip(reviews, scores, strict=True):
                     print(score.line(name), flush=True)
                     if args.verbose:
                         for w in score.wrong:
