@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,9 @@ from gomoku.core.rules import Rule
 from gomoku.game.evaluation import WIN_SCORE
 from gomoku.protocol.webapi import REVIEW_NODES, WebApi
 from gomoku.review import DEFAULT_NODES, RecordError, Reviewer, read_record
+from gomoku.review.proof import loses_after
 from gomoku.review.records import checked, read_link, read_move_list, read_psq
-from gomoku.review.review import forced_in, summary, win_chance
+from gomoku.review.review import MoveReview, forced_in, move_dict, summary, win_chance
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
@@ -281,3 +283,111 @@ def test_a_forced_reply_is_scored_by_the_position_after_it():
     pos = r.position(len(r))
     assert pos.to_move == "white" and pos.source == "forced"
     assert pos.black == 1.0  # black wins whatever white does
+
+
+# --- issue 31: blame where the loss began, prove before flagging ---------------------------------
+
+# A game of Rapfi (black) against our engine at 10,000 nodes (py/gomoku_lab/data,
+# review-set-games.jsonl): the first pass sees black's forced win first after move 10,
+# but black's VCT was there after move 8 already, and after move 6 (white's f10), which
+# Rapfi at 200,000 nodes also calls a win for black (mate in 15).
+WALK_BACK_GAME = "h8 e9 i6 i8 g7 f10 f6 i9 h6 g6 h7 h5 f7 i7 f8 i10 i11 f5 h10 h9 g9 j12 e7"
+# The game of issue 31 where main's review offered e8 for white's l8 (move 28): after
+# e8 black mates in 15 (Rapfi), and l8 is Rapfi's own move.
+ISSUE_L8_GAME = (
+    "h6 h7 j10 g7 g8 f7 e7 i8 i7 j8 g6 f6 e5 h10 f8 k7 i9 h8 k8 h9 h11 j7 g10 j6 j5 l6 k6 l8"
+)
+
+
+def offered_better_moves_hold(r: Reviewer) -> None:
+    """No offered better move lets the opponent win by force (at the proof's limits)."""
+    for i in range(1, len(r) + 1):
+        m = r.move(i)
+        if m.better is not None and m.cls != "missed_win":
+            prefix = list(r.record.moves[: i - 1])
+            assert loses_after(r.engine, prefix, m.better) is None, (i, m)
+
+
+def test_the_walk_back_blames_the_move_that_allowed_the_win():
+    r = Reviewer(read_move_list(WALK_BACK_GAME), DEFAULT_NODES, fixed=4)
+    r.step(len(r))
+    first_sight = min(i for i, p in r.positions.items() if p.forced is not None and p.forced > 0)
+    assert first_sight == 10
+    assert 8 in r.wins and r.positions[8].forced is None  # there one move before
+    assert 6 in r.wins and 4 not in r.wins
+    line = r.wins[8]  # a real win: the line's stones are empty points, black first
+    taken = set(r.record.moves[:8])
+    assert not taken & set(line)
+    blamed = r.move(6)
+    assert blamed.player == "white" and blamed.cls == "blunder" and blamed.proof == "proven"
+    assert blamed.after == 1.0 and r.chance(8) == 1.0 and r.chance(7) == 1.0
+    for i in range(7, len(r) + 1):  # nothing later is blamed for a loss already there
+        assert r.move(i).cls not in ("mistake", "blunder"), (i, r.move(i))
+    offered_better_moves_hold(r)
+
+
+def test_the_walk_back_reaches_the_page_as_revisions():
+    api = WebApi()
+    moves = [list(m) for m in moves_from_text(WALK_BACK_GAME, 15)]
+    msg = {"type": "review", "moves": moves, "fixed": 4}
+    replies = [api.handle({**msg, "id": i, "index": i}) for i in range(len(moves) + 1)]
+    revised = {m["index"]: m for r in replies for m in r["revised"]["moves"]}
+    assert revised[6]["class"] == "blunder" and revised[6]["proof"] == "proven"
+    assert replies[6]["move"]["class"] != "blunder"  # not seen when move 6 was reviewed
+    positions = {p["index"]: p["black"] for r in replies for p in r["revised"]["positions"]}
+    assert positions[8] == 1.0
+    assert [r["move"]["class"] for r in replies[1:5]] == ["opening"] * 4
+
+
+def test_a_better_move_that_loses_to_a_planted_vcf_is_never_offered():
+    # VCF_MISSED before black's k10 (move 27): after k10 white wins by VCF (f5 first).
+    r = review(VCF_MISSED)
+    k10 = moves_from_text("k10", 15)[0]
+    assert r._refuted(26, k10)
+    before = replace(r.position(26), best=k10, line=[k10], alternatives=[[k10]])
+    played = moves_from_text("a1", 15)[0]
+    flag = MoveReview(27, "black", played, "blunder", before.black, 0.0, 0.5, proof="judged")
+    r._offer_better(flag, 27, before)
+    assert flag.better != k10
+    if flag.better is None:
+        assert flag.no_better
+    else:
+        assert loses_after(r.engine, list(r.record.moves[:26]), flag.better) is None
+
+
+def test_issue_game_l8_is_not_given_a_losing_better_move():
+    r = review(ISSUE_L8_GAME)
+    e8 = moves_from_text("e8", 15)[0]
+    assert r.move(28).better != e8
+    offered_better_moves_hold(r)
+
+
+def test_each_flag_says_proven_or_judged():
+    r = review(OPEN_THREE_IGNORED)
+    assert r.move(6).cls == "blunder" and r.move(6).proof == "proven"
+    missed = review(VCF_MISSED).move(len(moves_from_text(VCF_MISSED, 15)))
+    assert missed.cls == "missed_win" and missed.proof == "proven"
+    game = review(ISSUE_L8_GAME)
+    flags = [game.move(i) for i in range(1, len(game) + 1) if game.move(i).flagged]
+    assert flags and all(m.proof == "judged" for m in flags if m.cls == "inaccuracy")
+    assert all(m.proof is None for i in range(1, len(game) + 1) if not (m := game.move(i)).flagged)
+    doc = move_dict(r.move(6), 15)
+    assert doc["proof"] == "proven" and doc["noBetter"] is False
+
+
+def test_fixed_opening_moves_are_not_judged(tmp_path: Path):
+    r = Reviewer(read_move_list(OPEN_THREE_IGNORED), 3000, fixed=6)
+    assert [r.move(i).cls for i in range(1, 7)] == ["opening"] * 6
+    assert all(r.move(i).better is None for i in range(1, 7))
+    assert summary([r.move(i) for i in range(1, 10)])["white"]["blunder"] == 0
+    with pytest.raises(ValueError, match="fixed"):
+        Reviewer(read_move_list(OPEN_THREE_IGNORED), 3000, fixed=10)
+    game = tmp_path / "game.txt"
+    game.write_text(OPEN_THREE_IGNORED)
+    out = run_cli(str(game), "--nodes", "3000", "--fixed", "2")
+    assert out.returncode == 0, out.stderr
+    rows = {line.split()[0]: line for line in out.stdout.splitlines() if line[:5].strip().isdigit()}
+    assert "opening" in rows["2"] and "opening" not in rows["3"]
+    assert "proven" in rows["6"] and "blunder" in rows["6"]
+    bad = run_cli(str(game), "--fixed", "12")
+    assert bad.returncode == 2 and "--fixed 12" in bad.stderr

@@ -114,6 +114,10 @@ const en = {
   rvFailed: "The review stopped: {err}. Press Review to try again; your game is unchanged.",
   rvRestart: "The engine stopped answering and was restarted; the review goes on once it is back.",
   rvReviewed: "reviewed",
+  // issue 31: a flag proven (a forced win found) or judged (the evaluation); opening moves fixed by a record
+  rvProven: "{cls}, proven", rvJudged: "{cls}, judged", cls_opening: "opening move (not judged)",
+  rvProvenNote: "Proven: the engine found a forced win.", rvJudgedNote: "Judged by the evaluation: no forced win was found.",
+  rvNoBetter: "No better move: every move the engine tried loses by force.",
   corruptReview: "The saved review could not be read and was discarded; the game is kept.",
   droppedReview: "Some reviews of finished games could not be read and were removed; the games are kept.",
   // the page itself, the board's spoken label, the engine's lines
@@ -298,6 +302,10 @@ const zh = {
   rvFailed: "复盘中断：{err}。按“复盘”重试；棋局未改变。",
   rvRestart: "引擎没有响应，已重启；恢复后继续复盘。",
   rvReviewed: "已复盘",
+  // issue 31: a flag proven (a forced win found) or judged (the evaluation); opening moves fixed by a record
+  rvProven: "{cls}（已证明）", rvJudged: "{cls}（评估）", cls_opening: "开局着法（不评判）",
+  rvProvenNote: "已证明：引擎找到了必胜手顺。", rvJudgedNote: "依据形势评估判断：未找到必胜手顺。",
+  rvNoBetter: "没有更好的着法：引擎试过的每一手都会被对方强制取胜。",
   corruptReview: "保存的复盘无法读取，已丢弃；棋局保留。",
   droppedReview: "部分已完成棋局的复盘无法读取，已删除；棋局保留。",
   appName: "五子棋", pageTitle: "五子棋——五子连珠", gameBoard: "棋盘",

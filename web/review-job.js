@@ -47,12 +47,19 @@ export function createReviewJob({ store, jobs, storage, say, words, stopAnalysis
       say.announce(t("rvStarted"));
       say.notice("");
     }
+    let first = true;
     runner.start({
       kind: "review", key, replyType: "review",
       next() {
         const r = store.get().review;
         const i = r && r.key === key ? nextIndex(r) : null;
-        return i === null ? null : { message: reviewMessage(game, i, nodes), ms: requestMs(nodes) };
+        if (i === null) return null;
+        // A worker new to the game (a restart, a reload) reviews positions 0..i first,
+        // in order (a later position can change an earlier move): its first request gets
+        // the time of all of them.
+        const ms = first ? requestMs(nodes) * (i + 1) : requestMs(nodes);
+        first = false;
+        return { message: reviewMessage(game, i, nodes), ms };
       },
       onReply(reply) {
         store.update((st) => ({ ...st, review: addAnswer(st.review, reply, game) })); // throws on a bad answer

@@ -41,6 +41,15 @@ const nodesText = (n) => n.toLocaleString("en-US");
 const sentences = (...parts) => parts.filter(Boolean).reduce((a, b) => (/[。！？]$/.test(a) ? a + b : a + " " + b));
 
 // The words of a count of one class ("1 blunder", "2 mistakes").
+// A move's class in words with its basis: "blunder, proven" / "mistake, judged" (a
+// review stored before issue 31 has no basis: the class alone).
+export function classWords(f) {
+  const cls = t("cls_" + f.cls);
+  if (f.proof === "proven") return t("rvProven", { cls });
+  if (f.proof === "judged") return t("rvJudged", { cls });
+  return cls;
+}
+
 export function countText(cls, n) {
   return n === 1 ? t("rvOne", { cls: t("cls_" + cls) }) : t("many_" + cls, { n });
 }
@@ -86,8 +95,9 @@ export function setupReviewView({ store, goTo, start, cancel }) {
     const f = moveFacts(current, s.game, i);
     if (!f) return "";
     return sentences(
-      t("rvMove", { n: i, color: colourLower(f.color), move: f.move, cls: t("cls_" + f.cls) }),
+      t("rvMove", { n: i, color: colourLower(f.color), move: f.move, cls: classWords(f) }),
       f.better ? t("rvBetter", { move: f.better }) : "",
+      f.noBetter ? t("rvNoBetter") : "",
       brief ? "" : t("rvChance", { pct: percent(f.after) }),
     );
   }
@@ -226,7 +236,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       line(pointText(s, 0));
       return;
     }
-    const head = line(t("rvMove", { n, color: colourLower(f.color), move: f.move, cls: t("cls_" + f.cls) }), "rv-head " + f.cls);
+    const head = line(t("rvMove", { n, color: colourLower(f.color), move: f.move, cls: classWords(f) }), "rv-head " + f.cls);
     if (f.mark) {
       const mark = document.createElement("span");
       mark.className = "rv-mark " + f.cls;
@@ -234,7 +244,9 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       mark.textContent = " " + f.mark;
       head.append(mark);
     }
+    if (f.proof) line(f.proof === "proven" ? t("rvProvenNote") : t("rvJudgedNote"), "rv-proof " + f.proof);
     if (f.better) line(f.line ? t("rvBetterLine", { move: f.better, line: f.line }) : t("rvBetter", { move: f.better }), "rv-better");
+    if (f.noBetter) line(t("rvNoBetter"), "rv-better");
     line(t("rvChanceMove", { before: percent(f.before), after: percent(f.after) }));
   }
 
@@ -283,9 +295,9 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       mark.textContent = f.mark;
       const said = document.createElement("span");
       said.className = "visually-hidden";
-      said.textContent = " " + t("cls_" + f.cls);
+      said.textContent = " " + classWords(f);
       button.append(mark, said);
-      button.title = t("cls_" + f.cls);
+      button.title = classWords(f);
       button.dataset.class = f.cls;
     },
     // does the move list carry marks (wider columns)?

@@ -5,7 +5,12 @@
 //
 //   {type: "review", size, rule, moves, first, index, nodes}
 //     -> {type: "review", index, total, position: {black, ...}, move: {class, better,
-//         line, ...} | null, summary? (with index = total)}
+//         line, proof, noBetter, ...} | null, revised: {positions: [{index, black}],
+//         moves: [move, ...]}, summary? (with index = total)}
+//
+// A step may change earlier positions and moves (revised): once a position is a proven
+// win, the engine looks for that win earlier and judges the moves since again (the move
+// that allowed it is blamed, not the one after).
 //
 // A review as the page keeps it (state.review):
 //
@@ -17,7 +22,10 @@
 //               reviewed so far (always from 0: a review runs in order and resumes where
 //               it stopped)
 //     moves     moves[i]: the review of move i, {cls, better: [x, y] | null, line:
-//               [[x, y], ...]} (better and line only for a flagged move); moves[0] null
+//               [[x, y], ...], proof: "proven" | "judged" | null, noBetter} (better
+//               and line only for a flagged move; proof: a flag proven by a forced win
+//               or judged by the evaluation; noBetter: every better move the engine
+//               tried loses by force); moves[0] null
 //     summary   per colour, the number of moves of each counted class, once complete
 //     error     why the last run stopped (an engine error), or null
 //     resume    the engine was replaced mid-review: go on once it is ready again
@@ -33,7 +41,8 @@ import { BLACK } from "./rules.js";
 export const DEFAULT_NODES = 12000; // gomoku.review.DEFAULT_NODES: a 40-move game in ~15 s
 export const DEEP_NODES = 60000; // gomoku.review.DEEP_NODES
 export const MAX_NODES = 200000; // the worker's limit (webapi MAX_REVIEW_NODES) or less
-export const CLASSES = ["best", "good", "inaccuracy", "mistake", "blunder", "missed_win", "only_move"];
+export const CLASSES = ["best", "good", "inaccuracy", "mistake", "blunder", "missed_win", "only_move", "opening"];
+export const PROOFS = ["proven", "judged"]; // a flag's basis: a forced win found, or the evaluation
 export const FLAGGED = ["inaccuracy", "mistake", "blunder", "missed_win"];
 export const COUNTED = [...FLAGGED, "only_move"]; // the summary's classes
 export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??", missed_win: "⨯", only_move: "!" };
@@ -104,10 +113,31 @@ function checkSummary(v) {
 }
 const pick = (o) => Object.fromEntries(COUNTED.map((k) => [k, o[k]]));
 
+// The page's form of the engine's review of move n (a reply's move or a revised one).
+function answerMove(m, n, game) {
+  if (!isObject(m) || !CLASSES.includes(m.class)) throw new Error(`move ${n}: unknown class ${JSON.stringify(m && m.class)}`);
+  if (m.player !== colourName(colorOf(game, n - 1))) throw new Error(`move ${n}: played by ${JSON.stringify(m.player)}?`);
+  const move = { cls: m.class, better: null, line: [], proof: null, noBetter: false };
+  if (FLAGGED.includes(m.class)) {
+    if (m.proof != null && !PROOFS.includes(m.proof)) throw new Error(`move ${n}: unknown proof ${JSON.stringify(m.proof)}`);
+    move.proof = m.proof || null;
+    move.noBetter = m.noBetter === true;
+  }
+  if (FLAGGED.includes(m.class) && m.better != null) {
+    if (!isPoint(m.better, game.size)) throw new Error(`move ${n}: the better move is not a point of the board`);
+    const line = Array.isArray(m.line) ? m.line : [];
+    if (!line.every((p) => isPoint(p, game.size))) throw new Error(`move ${n}: the line is not a list of points`);
+    move.better = [m.better[0], m.better[1]];
+    move.line = line.map(([x, y]) => [x, y]);
+  }
+  return move;
+}
+
 // The review with the engine's answer for its next position added. game: the game
 // under review (its size and colours). Throws an Error saying what is wrong with the
-// answer (a position out of turn, a chance out of 0..1, an unknown class, a point off
-// the board, a summary that does not match the classes).
+// answer (a position out of turn, a chance out of 0..1, an unknown class or proof, a
+// point off the board, a revision of a position not yet reviewed, a summary that does
+// not match the classes). The answer's revisions replace earlier chances and moves.
 export function addAnswer(review, reply, game) {
   const index = nextIndex(review);
   if (index === null) throw new Error("the review is complete already");
@@ -119,23 +149,28 @@ export function addAnswer(review, reply, game) {
   }
   let move = null;
   if (index > 0) {
-    const m = reply.move;
-    if (!isObject(m) || !CLASSES.includes(m.class)) throw new Error(`move ${index}: unknown class ${JSON.stringify(m && m.class)}`);
-    if (m.player !== colourName(colorOf(game, index - 1))) throw new Error(`move ${index}: played by ${JSON.stringify(m.player)}?`);
-    move = { cls: m.class, better: null, line: [] };
-    if (FLAGGED.includes(m.class) && m.better != null) {
-      if (!isPoint(m.better, game.size)) throw new Error(`move ${index}: the better move is not a point of the board`);
-      const line = Array.isArray(m.line) ? m.line : [];
-      if (!line.every((p) => isPoint(p, game.size))) throw new Error(`move ${index}: the line is not a list of points`);
-      move.better = [m.better[0], m.better[1]];
-      move.line = line.map(([x, y]) => [x, y]);
-    }
+    move = answerMove(reply.move, index, game);
   } else if (reply.move !== null && reply.move !== undefined) {
     throw new Error("position 0 has no move");
   }
-  const next = {
-    ...review, black: [...review.black, reply.position.black], moves: [...review.moves, move], error: null, resume: false,
-  };
+  const black = [...review.black, reply.position.black];
+  const moves = [...review.moves, move];
+  const revised = reply.revised === undefined ? { positions: [], moves: [] } : reply.revised;
+  if (!isObject(revised) || !Array.isArray(revised.positions) || !Array.isArray(revised.moves)) {
+    throw new Error("the revised positions and moves are not lists");
+  }
+  for (const r of revised.positions) {
+    if (!isObject(r) || !Number.isInteger(r.index) || r.index < 0 || r.index >= index || !isChance(r.black)) {
+      throw new Error(`a revised position must be an earlier position with a chance in 0..1, got ${JSON.stringify(r)}`);
+    }
+    black[r.index] = r.black;
+  }
+  for (const m of revised.moves) {
+    const n = isObject(m) ? m.index : undefined;
+    if (!Number.isInteger(n) || n < 1 || n >= index) throw new Error(`a revised move must be an earlier move, got ${JSON.stringify(n)}`);
+    moves[n] = answerMove(m, n, game);
+  }
+  const next = { ...review, black, moves, error: null, resume: false };
   if (index === review.total) {
     const summary = checkSummary(reply.summary);
     if (!sameSummary(summary, countClasses(next, game))) throw new Error("the summary does not match the moves' classes");
@@ -155,10 +190,12 @@ export function reviewMessage(game, index, nodes) {
   };
 }
 
-// The think time a position is expected to take at most, for the job runner (its hard
-// deadline is 3x this + 10 s): in Pyodide a position of 12,000 nodes took 0.05..1.6 s.
+// The think time a step is expected to take at most, for the job runner (its hard
+// deadline is 3x this + 10 s): in Pyodide a position of 12,000 nodes took 0.05..1.6 s,
+// and a step may also search two positions again at twice the budget (a flag checked
+// by the second pass) and ask the threat search about better moves and earlier positions.
 export function requestMs(nodes) {
-  return Math.max(1000, Math.round(nodes / 12));
+  return Math.max(3000, Math.round(nodes / 4));
 }
 
 // ---- what is stored -------------------------------------------------------------------------
@@ -166,14 +203,20 @@ export function requestMs(nodes) {
 const round4 = (v) => Math.round(v * 10000) / 10000;
 
 // The stored form: {nodes, black: [chances], moves: [{class, better?: "k8", line?: "k8 j9
-// ..."}] (move 1 first), summary?}. size: the game's board size.
+// ...", proof?: "proven" | "judged", noBetter?: true}] (move 1 first), summary?}. size:
+// the game's board size.
 export function encodeReview(review, size) {
   const out = {
     nodes: review.nodes,
     black: review.black.map(round4),
-    moves: review.moves.slice(1).map((m) => (m.better
-      ? { class: m.cls, better: cellText(m.better[0], m.better[1], size), line: m.line.map(([x, y]) => cellText(x, y, size)).join(" ") }
-      : { class: m.cls })),
+    moves: review.moves.slice(1).map((m) => {
+      const out = m.better
+        ? { class: m.cls, better: cellText(m.better[0], m.better[1], size), line: m.line.map(([x, y]) => cellText(x, y, size)).join(" ") }
+        : { class: m.cls };
+      if (m.proof) out.proof = m.proof;
+      if (m.noBetter) out.noBetter = true;
+      return out;
+    }),
   };
   if (review.summary) out.summary = review.summary;
   return out;
@@ -203,10 +246,15 @@ export function decodeReview(v, game) {
   };
   const moves = [null, ...v.moves.map((m, i) => {
     if (!isObject(m) || !CLASSES.includes(m.class)) throw new Error(`move ${i + 1}: unknown class`);
-    if (m.better === undefined) return { cls: m.class, better: null, line: [] };
+    if (m.proof !== undefined && (!PROOFS.includes(m.proof) || !FLAGGED.includes(m.class))) {
+      throw new Error(`move ${i + 1}: a proof ${JSON.stringify(m.proof)} for a ${m.class} move`);
+    }
+    // stored by an older page: no proof (shown without one), no noBetter
+    const basis = { proof: m.proof || null, noBetter: m.noBetter === true && FLAGGED.includes(m.class) };
+    if (m.better === undefined) return { cls: m.class, better: null, line: [], ...basis };
     if (!FLAGGED.includes(m.class)) throw new Error(`move ${i + 1}: a better move for a ${m.class} move`);
     const line = typeof m.line === "string" && m.line.trim() ? m.line.trim().split(/\s+/) : [];
-    return { cls: m.class, better: cell(m.better, `move ${i + 1}`), line: line.map((t) => cell(t, `move ${i + 1}'s line`)) };
+    return { cls: m.class, better: cell(m.better, `move ${i + 1}`), line: line.map((t) => cell(t, `move ${i + 1}'s line`)), ...basis };
   })].slice(0, v.black.length);
   const review = {
     key: reviewKey(game), nodes, total, black: [...v.black], moves, summary: null, error: null, resume: false,
@@ -258,7 +306,8 @@ export const percent = (v) => `${Math.round(v * 100)}%`;
 
 // The review of move n (1..total) with its colour and points as text, or null when move n
 // is not reviewed (yet): {n, color ("black" | "white"), move: "j9", cls, mark, better:
-// "k8" | null, line: "k8 j9 ..." , before, after (black's chances)}.
+// "k8" | null, line: "k8 j9 ..." , before, after (black's chances), proof ("proven" |
+// "judged" | null), noBetter}.
 export function moveFacts(review, game, n) {
   if (!review || n < 1 || n >= review.black.length || !review.moves[n]) return null;
   const m = review.moves[n];
@@ -267,7 +316,7 @@ export function moveFacts(review, game, n) {
   return {
     n, color: colourName(colorOf(game, n - 1)), move: text([x, y]), cls: m.cls, mark: MARKS[m.cls] || "",
     better: m.better ? text(m.better) : null, line: m.line.map(text).join(" "),
-    before: review.black[n - 1], after: review.black[n],
+    before: review.black[n - 1], after: review.black[n], proof: m.proof || null, noBetter: !!m.noBetter,
   };
 }
 

@@ -140,7 +140,7 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
     )
     assert ["6", "blunder"] in dots, dots
     title = page.text_content("#review-graph .rg-dot.blunder title")
-    assert title.startswith("Move 6, white j9: blunder. Better: "), title
+    assert title.startswith("Move 6, white j9: blunder, proven. Better: "), title
     assert re.search(r"Better: (k8|g8)\.", title), title
     summary = page.inner_text("#review-summary")
     assert "White: " in summary and "1 blunder" in summary, summary
@@ -151,8 +151,9 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
     overlay = page.get_attribute("#board", "data-overlay").split()
     assert overlay and overlay[0] in ("k8", "g8"), overlay
     note = page.inner_text("#review-note")
-    assert "Move 6, white j9: blunder." in note and f"Better: {overlay[0]}" in note, note
-    assert "Move 6, white j9: blunder. Better:" in page.inner_text("#announce")
+    assert "Move 6, white j9: blunder, proven." in note and f"Better: {overlay[0]}" in note, note
+    assert "Proven: the engine found a forced win." in note, note  # issue 31
+    assert "Move 6, white j9: blunder, proven. Better:" in page.inner_text("#announce")
     # the move list: "??" after j9, with the class as text
     j9 = page.locator("#move-list button.mv[data-index='6']")
     assert j9.locator(".rv-mark").inner_text() == "??"
@@ -167,7 +168,7 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
     page.keyboard.press("ArrowDown")
     assert page.get_attribute("#review-graph", "aria-valuenow") == "6"
     said = page.get_attribute("#review-graph", "aria-valuetext")
-    assert said.startswith("Move 6, white j9: blunder."), said
+    assert said.startswith("Move 6, white j9: blunder, proven."), said
     assert game.moves() == BLUNDER_GAME.split()[:5], "the board moves on Enter only"
     page.keyboard.press("Enter")
     assert game.moves() == BLUNDER_GAME.split()[:6]

@@ -100,7 +100,7 @@ test("a review is one job: requests 0..total with the game's moves, first player
     await settle();
     const { message, opts } = client.last;
     assert.deepEqual(message, { type: "review", size: 15, rule: "freestyle", moves: GAME.moves, first: "black", index: i, nodes: 12000 });
-    assert.equal(opts.deadlineMs, 1000 * 3 + 10000);
+    assert.equal(opts.deadlineMs, 3000 * 3 + 10000);
     seen.push(await answer());
     assert.equal(store.get().review.black.length, i + 1, "each answer in the state as it comes");
   }
@@ -116,7 +116,7 @@ test("a review is one job: requests 0..total with the game's moves, first player
   await settle();
   assert.equal(client.last.message.nodes, 60000);
   assert.equal(client.last.message.index, 0);
-  assert.equal(client.last.opts.deadlineMs, 5000 * 3 + 10000);
+  assert.equal(client.last.opts.deadlineMs, 15000 * 3 + 10000);
 });
 
 test("cancel stops it; Review again goes on where it stopped", async () => {
@@ -136,7 +136,12 @@ test("cancel stops it; Review again goes on where it stopped", async () => {
   review.start(DEFAULT_NODES);
   await settle();
   assert.equal(client.last.message.index, 3);
-  for (let i = 3; i <= 9; i++) await answer();
+  // the first request of a run may find a worker new to the game: positions 0..3 first
+  assert.equal(client.last.opts.deadlineMs, 4 * 3000 * 3 + 10000);
+  await answer();
+  await settle();
+  assert.equal(client.last.opts.deadlineMs, 3000 * 3 + 10000, "then one step's time");
+  for (let i = 4; i <= 9; i++) await answer();
   assert.equal(isComplete(store.get().review), true);
   assert.equal(client.calls.length, 11);
 });

@@ -63,8 +63,8 @@ test("the messages: every move, the colour of the first, the index and the budge
   assert.notEqual(m.moves, GAME.moves, "a copy");
   assert.equal(reviewMessage({ ...GAME, first: WHITE }, 0, 5).first, "white");
   assert.equal(DEFAULT_NODES, 12000);
-  assert.equal(requestMs(DEFAULT_NODES), 1000);
-  assert.equal(requestMs(DEEP_NODES), 5000);
+  assert.equal(requestMs(DEFAULT_NODES), 3000);
+  assert.equal(requestMs(DEEP_NODES), 15000);
 });
 
 test("answers are added in order; progress; the summary comes with the last", () => {
@@ -84,9 +84,9 @@ test("answers are added in order; progress; the summary comes with the last", ()
   assert.equal(nextIndex(r), null);
   assert.equal(isComplete(r), true);
   assert.deepEqual(r.summary, ANSWERS[9].summary);
-  assert.deepEqual(r.summary.white, { inaccuracy: 1, mistake: 0, blunder: 1, missed_win: 0, only_move: 0 });
-  assert.deepEqual(r.moves[6], { cls: "blunder", better: [10, 7], line: ANSWERS[6].move.line });
-  assert.deepEqual(r.moves[5], { cls: "best", better: null, line: [] });
+  assert.deepEqual(r.summary.white, { inaccuracy: 0, mistake: 0, blunder: 1, missed_win: 0, only_move: 0 });
+  assert.deepEqual(r.moves[6], { cls: "blunder", better: [10, 7], line: ANSWERS[6].move.line, proof: "proven", noBetter: false });
+  assert.deepEqual(r.moves[5], { cls: "best", better: null, line: [], proof: null, noBetter: false });
   assert.throws(() => addAnswer(r, ANSWERS[9], GAME), /complete/);
 });
 
@@ -113,6 +113,26 @@ test("an answer out of turn or malformed is refused with what is wrong", () => {
   assert.throws(() => addAnswer(last, wrong, GAME), /does not match/);
 });
 
+test("an answer's revisions replace earlier chances and moves; a revision of a later one is refused", () => {
+  const r = reviewed(8);
+  const a = clone(ANSWERS[8]);
+  const blamed = { ...clone(ANSWERS[4].move), class: "blunder", proof: "proven", noBetter: true, better: null, line: [] };
+  a.revised = { positions: [{ index: 4, black: 1 }], moves: [blamed] };
+  const next = addAnswer(r, a, GAME);
+  assert.equal(next.black[4], 1);
+  assert.deepEqual(next.moves[4], { cls: "blunder", better: null, line: [], proof: "proven", noBetter: true });
+  assert.deepEqual(r.moves[4].cls, ANSWERS[4].move.class, "the review it was given is unchanged");
+  assert.equal(moveFacts(next, GAME, 4).noBetter, true);
+  const bad = [
+    [{ positions: [{ index: 8, black: 0.5 }], moves: [] }, /earlier position/],
+    [{ positions: [{ index: 2, black: 2 }], moves: [] }, /earlier position/],
+    [{ positions: [], moves: [{ ...blamed, index: 8 }] }, /earlier move/],
+    [{ positions: [], moves: [{ ...blamed, proof: "maybe" }] }, /unknown proof/],
+    [{ positions: null, moves: [] }, /not lists/],
+  ];
+  for (const [revised, re] of bad) assert.throws(() => addAnswer(r, { ...a, revised }, GAME), re);
+});
+
 test("a node budget out of range is refused", () => {
   for (const n of [0, -1, 1.5, "12000", 10 ** 7]) assert.throws(() => newReview(GAME, n), /budget/);
 });
@@ -120,7 +140,7 @@ test("a node budget out of range is refused", () => {
 test("stored: a round trip, complete or partial, points as text", () => {
   const full = reviewed();
   const stored = encodeReview(full, 15);
-  assert.deepEqual(stored.moves[5], { class: "blunder", better: "k8", line: ANSWERS[6].move.lineText });
+  assert.deepEqual(stored.moves[5], { class: "blunder", better: "k8", line: ANSWERS[6].move.lineText, proof: "proven" });
   assert.deepEqual(stored.moves[0], { class: "best" });
   assert.equal(stored.black.length, 10);
   assert.deepEqual(Object.keys(stored).sort(), ["black", "moves", "nodes", "summary"]);
@@ -183,7 +203,7 @@ test("moveFacts and betterLine: the words and the line of a reviewed move", () =
   const r = reviewed();
   assert.deepEqual(moveFacts(r, GAME, 6), {
     n: 6, color: "white", move: "j9", cls: "blunder", mark: "??", better: "k8", line: ANSWERS[6].move.lineText,
-    before: ANSWERS[5].position.black, after: ANSWERS[6].position.black,
+    before: ANSWERS[5].position.black, after: ANSWERS[6].position.black, proof: "proven", noBetter: false,
   });
   assert.equal(moveFacts(r, GAME, 1).mark, "");
   assert.equal(moveFacts(r, GAME, 0), null);
@@ -197,8 +217,15 @@ test("moveFacts and betterLine: the words and the line of a reviewed move", () =
   assert.equal(MARKS.missed_win, "⨯");
 });
 
-test("the graph: one point per position, the midline, dots of the flagged classes, the cursor", () => {
+// The fixture's review with a second marked move (the engine calls move 4 good).
+function twoMarked() {
   const r = reviewed();
+  r.moves[4] = { ...r.moves[4], cls: "inaccuracy", proof: "judged" };
+  return r;
+}
+
+test("the graph: one point per position, the midline, dots of the flagged classes, the cursor", () => {
+  const r = twoMarked();
   const g = graphModel(r, 6);
   assert.equal(g.points.length, 10);
   assert.deepEqual(g.points.map((p) => p.index), [...Array(10).keys()]);
@@ -229,7 +256,7 @@ test("the graph of a partial review: the positions done, spaced for the whole ga
 });
 
 test("the graph's pointer and keys: the nearest position; arrows, dots, ends", () => {
-  const g = graphModel(reviewed(), 0);
+  const g = graphModel(twoMarked(), 0);
   assert.equal(indexAt(g, 0), 0);
   assert.equal(indexAt(g, g.points[6].x + 3), 6);
   assert.equal(indexAt(g, 1000), 9);

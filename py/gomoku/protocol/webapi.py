@@ -27,18 +27,24 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            "multipv": bench_multipv(depth, lines), a multi-PV search of `lines` best moves
            against a plain one to the same depth, default depth 6, 3 lines; "interp":
            gomoku.bench_interp, ns per interpreter primitive)
-    {type: "review", id, size?, rule?, moves, first?, index, nodes?}
-        -> {type: "review", id, index, total, position, move, summary?}
+    {type: "review", id, size?, rule?, moves, first?, index, nodes?, fixed?}
+        -> {type: "review", id, index, total, position, move, revised, summary?}
            One step of a game review (gomoku.review): the position after `index` moves
            evaluated at `nodes` nodes (default REVIEW_NODES) with the threat search:
            position = {index, to_move, black (black's chance), score, forced, best,
-           bestText, line, lineText, source, over, ...}; move = the review of move
+           bestText, line, lineText, source, over, proof, ...}; move = the review of move
            `index` (null for 0): {index, player, move, moveText, class, mark, before,
-           after, drop, better, betterText, line, lineText}; with index = total the
-           summary {black: {inaccuracy, mistake, blunder, missed_win, only_move}, white:
-           ...}. `first` ("black" or "white") is the colour of the first move. The
-           reviewer is kept between messages (positions already evaluated are not
-           again); each answer depends on the game, the index and the budget alone.
+           after, drop, better, betterText, line, lineText, proof ("proven" | "judged"
+           for a flagged move, else null), noBetter (flagged, and every better move
+           tried loses by force)}; revised = what this step changed before `index` (a
+           walk back from a proven win judges earlier moves again): {positions: [{index,
+           black}], moves: [move, ...]}; with index = total the summary {black:
+           {inaccuracy, mistake, blunder, missed_win, only_move}, white: ...}. `first`
+           ("black" or "white") is the colour of the first move; `fixed` (default 0) the
+           number of opening moves fixed by a rule or a record (class "opening", not
+           judged). Positions are reviewed in order (a request for a later index reviews
+           the ones before it first); the reviewer is kept between messages; each answer
+           depends on the game, the index, the budget and `fixed` alone.
     {type: "threats", id, size?, rule?, moves, first?}
         -> {type: "threats", id, toMove, black: [threat, ...], white: [threat, ...]}
            The coach (gomoku.engine.coach): each colour's immediate threats after
@@ -408,7 +414,9 @@ class WebApi:
         from gomoku.review.review import Reviewer, move_dict, position_dict
 
         _check_keys(
-            message, {"type", "id", "size", "rule", "moves", "first", "index", "nodes"}, "review"
+            message,
+            {"type", "id", "size", "rule", "moves", "first", "index", "nodes", "fixed"},
+            "review",
         )
         size = _parse_size(message)
         rule = _parse_rule(message)
@@ -428,18 +436,26 @@ class WebApi:
             record = checked([tuple(m) for m in moves], size, parse_rule(rule), first)
         except (RecordError, GomokuError) as exc:
             raise BadMessage(f"the game cannot be reviewed: {exc}") from None
-        key = (record, nodes)
+        fixed = message.get("fixed", 0)
+        if not _is_int(fixed) or not 0 <= fixed <= len(moves):
+            raise BadMessage(f"fixed must be an integer in 0..{len(moves)}, got {fixed!r}")
+        key = (record, nodes, fixed)
         if self._reviewer is None or self._reviewer_key != key:
-            self._reviewer = Reviewer(record, nodes)
+            self._reviewer = Reviewer(record, nodes, fixed)
             self._reviewer_key = key
         rv = self._reviewer
+        positions, changed = rv.step(index)
         reply: Message = {
             "type": "review",
             "id": mid,
             "index": index,
             "total": len(moves),
-            "position": position_dict(rv.position(index), size),
-            "move": move_dict(rv.move(index), size) if index else None,
+            "position": position_dict(rv.effective(index), size),
+            "move": move_dict(rv.moves[index], size) if index else None,
+            "revised": {
+                "positions": [{"index": j, "black": round(rv.chance(j), 4)} for j in positions],
+                "moves": [move_dict(rv.moves[j], size) for j in changed],
+            },
         }
         if index == len(moves):
             reply["summary"] = rv.summary()

@@ -1,11 +1,14 @@
-"""``python -m gomoku.review FILE [--nodes N] [--json] [--size S] [--rule R]``.
+"""``python -m gomoku.review FILE [--nodes N] [--json] [--size S] [--rule R] [--fixed K]``.
 
 FILE is a Piskvork .psq file, a text file holding a move list or a share link, or ``-``
-for standard input. Prints one line per move as it is reviewed: number, player, move,
-class, black's chance before and after, and for a flagged move the engine's better move
-and its line (points named as the page names them, ``h8``); then a summary per side.
-``--json`` prints one JSON document instead: {size, rule, first, nodes, moves: [...],
-positions: [...], summary}.
+for standard input. Prints one line per move once the game is reviewed (a later proven
+win can change the judgement of earlier moves): number, player, move, class, whether a
+flag is proven (a forced win found) or judged (the evaluation), black's chance before
+and after, and for a flagged move the better move and its line (points named as the page
+names them, ``h8``), or "none holds" when every better move tried loses by force; then a
+summary per side. ``--fixed K``: the first K moves were fixed by a rule or a record (not
+judged). ``--json`` prints one JSON document instead: {size, rule, first, nodes, fixed,
+moves: [...], positions: [...], summary}.
 """
 
 from __future__ import annotations
@@ -34,9 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="one JSON document")
     ap.add_argument("--size", type=int, default=15, help="board size of a bare move list")
     ap.add_argument("--rule", default=None, help="rule of a move list or a .psq without one")
+    ap.add_argument("--fixed", type=int, default=0, help="opening moves not judged")
     args = ap.parse_args(argv)
     if args.nodes < 1:
         ap.error("--nodes must be positive")
+    if args.fixed < 0:
+        ap.error("--fixed must not be negative")
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -50,7 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     except GomokuError as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 2
-    reviewer = Reviewer(record, args.nodes)
+    if args.fixed > len(record.moves):
+        total = len(record.moves)
+        print(f"error: --fixed {args.fixed}: the game has {total} moves", file=sys.stderr)
+        return 2
+    reviewer = Reviewer(record, args.nodes, args.fixed)
     size = record.size
     if args.json:
         positions, moves = [], []
@@ -63,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             "rule": record.rule.label,
             "first": record.first,
             "nodes": args.nodes,
+            "fixed": args.fixed,
             "moves": moves,
             "positions": positions,
             "summary": reviewer.summary(),
@@ -74,19 +85,20 @@ def main(argv: list[str] | None = None) -> int:
         f" {args.nodes} nodes per position"
     )
     print(
-        f"{'move':>5} {'player':<6} {'':<5} {'class':<12} {'black before':>12} {'after':>6}  better"
+        f"{'move':>5} {'player':<6} {'':<5} {'class':<12} {'proof':<7}"
+        f" {'black before':>12} {'after':>6}  better"
     )
     for _, mv in reviewer.run():
         if mv is None:
             continue
-        better = ""
+        better = "none holds" if mv.no_better else ""
         if mv.better is not None:
             line = " ".join(point_text(p, size) for p in mv.line)
             better = f"{point_text(mv.better, size)}  ({line})"
         name = f"{point_text(mv.move, size)}{MARKS.get(mv.cls, '')}"
         print(
             f"{mv.index:>5} {mv.player:<6} {name:<5} {mv.cls.replace('_', ' '):<12}"
-            f" {mv.before:>11.0%} {mv.after:>6.0%}  {better}",
+            f" {mv.proof or '':<7} {mv.before:>11.0%} {mv.after:>6.0%}  {better}",
             flush=True,
         )
     print("summary:")

@@ -33,28 +33,51 @@ The thresholds are on the 0..1 scale of the chance (lichess states its own as 0.
 0.3 on a -1..1 scale, i.e. 0.05 / 0.10 / 0.15 here; Gomoku's evaluations at a review's
 budget swing more from one position to the next, so ours are twice as wide). A flagged
 move carries the engine's better move and its line (for a missed win, the winning line).
+Moves fixed by a rule or a record (``fixed``) are "opening": not judged.
+
+**Proof** (issue 31; the threat questions are in proof.py). Reviewed at one budget, a
+long forced win is seen late and the move after the one that lost is blamed, and an
+evaluation's swing is no error. So:
+
+- *walk back*: a position that is a proven win for its side to move is asked again 2,
+  4, ... plies earlier, at higher threat limits, the moves played and the known line
+  tried first; the first position where the win already existed marks the move that
+  allowed it, and the positions since are won / lost;
+- *second pass*: a mistake, blunder or missed win that no forced win proves is judged
+  again from both positions searched deeper, and keeps its flag only if still flagged;
+- *better moves that hold*: a better move is offered only when the opponent has no
+  forced win after it (within the proof's limits); a judged flag all of whose candidates
+  lose was played in a lost position: that position is lost, the flag goes;
+- every flag is ``proven`` (a forced win: a blunder into one, a missed one) or ``judged``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from gomoku.core.geometry import Point, to_text
 from gomoku.engine.facade import Engine, Limits, SearchResult
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.patterns.weights import load_weights
+from gomoku.review.proof import THREAT_LIMITS, forced_win, loses_after
 from gomoku.review.records import GameRecord
 
 DEFAULT_NODES = 12000  # per position: a 40-move game in well under 30 s in the page
 DEEP_NODES = 60000  # the page's "deep" review
 SAFETY_MS = 120_000  # a position's time cap: far beyond what its nodes take
 FORCED_PLIES = 8  # forced replies followed before a position is scored
+DEEP_FACTOR = 2  # the second pass's nodes per position, times the first pass's
+DEEP_MULTIPV = 3  # root moves the second pass scores: the better-move candidates
+WALK_BACK_MOVES = 6  # how many of the winner's moves the walk back goes back at most
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
-CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder", "missed_win", "only_move")
+CLASSES = (
+    "best", "good", "inaccuracy", "mistake", "blunder", "missed_win", "only_move", "opening"
+)
 FLAGGED = ("inaccuracy", "mistake", "blunder", "missed_win")
+SERIOUS = ("mistake", "blunder", "missed_win")  # re-judged by the second pass unless proven
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed_win": "⨯", "only_move": "!"}
 
 
@@ -94,6 +117,9 @@ class PositionEval:
     source: str = ""
     over: str | None = None  # "black", "white" (the winner) or "draw"
     nodes: int = 0
+    # the lines of the root moves scored (multi-PV), best first: better-move candidates
+    alternatives: list[list[Point]] = field(default_factory=list)
+    proof: str | None = None  # "deep": the second pass's; "walk back": a proven win or loss
 
     def mover_chance(self) -> float:
         """The side to move's chance."""
@@ -113,6 +139,8 @@ class MoveReview:
     drop: float  # how much the mover's chance fell (0 if it rose)
     better: Point | None = None  # the engine's move, for a flagged move
     line: list[Point] = field(default_factory=list)
+    proof: str | None = None  # a flagged move's basis: "proven" (a forced win) or "judged"
+    no_better: bool = False  # flagged, and every candidate better move loses by force
 
     @property
     def flagged(self) -> bool:
@@ -120,18 +148,36 @@ class MoveReview:
 
 
 class Reviewer:
-    """Reviews one game: ``position(i)`` and ``move(i)`` on demand (cached), ``run()`` in
-    order. Positions are independent of each other (clean tables each time)."""
+    """Reviews one game in steps, position 0, 1, ... in order (``step``; ``run`` all).
 
-    def __init__(self, record: GameRecord, nodes: int = DEFAULT_NODES) -> None:
+    Step i evaluates position i (the first pass: clean tables, ``nodes`` nodes) and
+    judges move i: a mistake, blunder or missed win that no forced win proves is judged
+    again from both its positions searched deeper (the second pass: DEEP_FACTOR times the
+    nodes, the threat search at proof.THREAT_LIMITS) and keeps its flag only if the
+    second pass flags it too; a flagged move's better move is offered only when the
+    opponent has no forced win after it (else the next candidate, else none:
+    ``no_better``). When position i is a proven win for its side to move, the walk back
+    looks for the same win earlier (``_walk_back``) and judges the moves since again: a
+    step may change earlier moves and chances (``step`` returns which). Everything is a
+    function of the game, the budget and ``fixed`` alone (node limits, no clock)."""
+
+    def __init__(self, record: GameRecord, nodes: int = DEFAULT_NODES, fixed: int = 0) -> None:
         if nodes < 1:
             raise ValueError(f"nodes must be positive, got {nodes}")
+        if not 0 <= fixed <= len(record.moves):
+            raise ValueError(f"fixed must be in 0..{len(record.moves)} (the moves), got {fixed}")
         self.record = record
         self.nodes = nodes
+        self.fixed = fixed  # opening moves fixed by a rule or a record: not judged
         self.engine = Engine(record.size, record.rule, tt_bits=16)
         self.scale = float(load_weights(record.rule).scale)
-        self.positions: dict[int, PositionEval] = {}
-        self.moves: dict[int, MoveReview] = {}
+        self.positions: dict[int, PositionEval] = {}  # the first pass
+        self.deep: dict[int, PositionEval] = {}  # the second pass, where it was asked
+        self.wins: dict[int, list[Point]] = {}  # the walk back's proven wins (side to move)
+        self.lost: set[int] = set()  # positions inside a proven win whose side to move lost
+        self.moves: dict[int, MoveReview] = {}  # the judgement so far
+        self.refuted: dict[tuple[int, Point], bool] = {}  # (position, move): loses by force
+        self.steps = 0  # positions 0 .. steps - 1 are reviewed
 
     def __len__(self) -> int:
         return len(self.record.moves)
@@ -142,14 +188,138 @@ class Reviewer:
         other = "white" if first == "black" else "black"
         return first if engine_side == 1 else other
 
+    # ---- the steps ------------------------------------------------------------------
+
+    def step(self, index: int) -> tuple[list[int], list[int]]:
+        """Review up to position ``index`` (the steps before it first, if not yet done).
+        Returns (positions, moves) before ``index`` whose chance or judgement the last
+        step changed (the page replaces them)."""
+        if not 0 <= index <= len(self):
+            raise IndexError(f"position {index} of a game of {len(self)} moves")
+        changed: tuple[list[int], list[int]] = ([], [])
+        while self.steps <= index:
+            i = self.steps
+            shown = {j: self.chance(j) for j in range(i)}
+            judged = {j: self.moves[j] for j in range(1, i)}
+            self._step(i)
+            self.steps += 1
+            changed = (
+                [j for j in range(i) if self.chance(j) != shown[j]],
+                [j for j in range(1, i) if self.moves[j] != judged[j]],
+            )
+        return changed
+
+    def _step(self, i: int) -> None:
+        pos = self.position(i)
+        if i:
+            lost = len(self.lost)
+            self.moves[i] = self._judge(i)
+            j = i - 1  # the positions judging changed (second pass, lost): their moves again
+            while j >= 1 and (j in self.deep or j in self.lost):
+                before = self.moves[j]
+                self._rejudge(j, j)
+                if self.moves[j] == before and len(self.lost) == lost:
+                    break
+                lost = len(self.lost)
+                j -= 1
+        eff = self.effective(i)
+        if eff.forced is not None and eff.forced > 0:
+            self._walk_back(i, list(eff.line))
+        elif i and pos.over is None and pos.mover_chance() == 0.0 and pos.forced is None:
+            self._lost_at(i)
+
+    def _lost_at(self, k: int) -> None:
+        """Position ``k``'s side to move is lost (every move checked loses to a threat):
+        did the move before it win, i.e. did the opponent win by force in position k - 1
+        (that move tried first)? If so, walk back from there."""
+        if k - 1 in self.wins or k - 1 < self.fixed:
+            return
+        move = self.record.moves[k - 1]
+        line = forced_win(self.engine, list(self.record.moves[: k - 1]), first=[move])
+        if line is not None:
+            self.wins[k - 1] = line
+            self._walk_back(k - 1, line)
+            self._rejudge(k - 1, k)
+
+    def run(self) -> Iterator[tuple[PositionEval, MoveReview | None]]:
+        """Every position and move, final (after the last step)."""
+        self.step(len(self))
+        for i in range(len(self) + 1):
+            yield self.effective(i), (self.moves[i] if i else None)
+
+    def move(self, index: int) -> MoveReview:
+        """The final review of move ``index`` (1..len): the whole game is reviewed first
+        (a later step's walk back may change a move)."""
+        if not 1 <= index <= len(self):
+            raise IndexError(f"move {index} of a game of {len(self)} moves")
+        self.step(len(self))
+        return self.moves[index]
+
+    def chance(self, index: int) -> float:
+        """Black's chance in position ``index`` as judged so far."""
+        return self.effective(index).black
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        return summary([self.move(i) for i in range(1, len(self) + 1)])
+
+    # ---- positions ------------------------------------------------------------------
+
     def position(self, index: int) -> PositionEval:
+        """The first pass's evaluation of position ``index``."""
         if not 0 <= index <= len(self):
             raise IndexError(f"position {index} of a game of {len(self)} moves")
         if index not in self.positions:
-            self.positions[index] = self._evaluate(index)
+            self.positions[index] = self._evaluate(index, self.nodes, multipv=2)
         return self.positions[index]
 
-    def _evaluate(self, index: int) -> PositionEval:
+    def deep_position(self, index: int) -> PositionEval:
+        """The second pass's evaluation of position ``index``."""
+        if index not in self.deep:
+            pos = self._evaluate(
+                index,
+                self.nodes * DEEP_FACTOR,
+                multipv=DEEP_MULTIPV,
+                vcf_depth=THREAT_LIMITS.vcf_depth,
+                vct_depth=THREAT_LIMITS.vct_depth,
+            )
+            self.deep[index] = replace(pos, proof="deep")
+        return self.deep[index]
+
+    def effective(self, index: int, deep: bool = False) -> PositionEval:
+        """Position ``index`` as the review judges it: the second pass's evaluation where
+        there is one (``deep``: made if not), the first pass's otherwise, a win the walk
+        back proved over both."""
+        pos = self.deep_position(index) if deep else self.deep.get(index)
+        pos = pos or self.position(index)
+        if pos.over is not None:
+            return pos
+        black_moves = pos.to_move == "black"
+        if index in self.wins:
+            line = self.wins[index]
+            return replace(
+                pos,
+                black=1.0 if black_moves else 0.0,
+                score=WIN_SCORE - len(line),
+                forced=(len(line) + 1) // 2,
+                best=line[0],
+                line=list(line),
+                second=None,
+                source="threat",
+                alternatives=[list(line)],
+                proof="walk back",
+            )
+        if index in self.lost:
+            return replace(pos, black=0.0 if black_moves else 1.0, proof="walk back")
+        return pos
+
+    def _evaluate(
+        self,
+        index: int,
+        nodes: int,
+        multipv: int,
+        vcf_depth: int | None = None,
+        vct_depth: int | None = None,
+    ) -> PositionEval:
         eng = self.engine
         eng.set_position(list(self.record.moves[:index]))
         to_move = self.colour(eng.side_to_move)
@@ -161,7 +331,14 @@ class Reviewer:
         eng.tt.clear()
         eng.threat_cache.clear()
         limits = Limits(
-            time_ms=None, hard_ms=SAFETY_MS, nodes=self.nodes, use_book=False, seed=0, multipv=2
+            time_ms=None,
+            hard_ms=SAFETY_MS,
+            nodes=nodes,
+            use_book=False,
+            seed=0,
+            multipv=multipv,
+            vcf_depth=vcf_depth,
+            vct_depth=vct_depth,
         )
         r = eng.think(limits)
         chance = self._chance(r, limits)
@@ -177,6 +354,7 @@ class Reviewer:
             second=second,
             source=r.source,
             nodes=r.nodes,
+            alternatives=[[tuple(p) for p in t.pv] or [tuple(t.move)] for t in r.top],
         )
 
     def _chance(self, r: SearchResult, limits: Limits) -> float:
@@ -206,24 +384,111 @@ class Reviewer:
             eng.undo()
         return 1.0 - chance if flip else chance
 
-    def move(self, index: int) -> MoveReview:
-        """The review of move ``index`` (1..len)."""
-        if not 1 <= index <= len(self):
-            raise IndexError(f"move {index} of a game of {len(self)} moves")
-        if index not in self.moves:
-            self.moves[index] = classify(
-                self.position(index - 1), self.position(index), self.record.moves[index - 1]
-            )
-        return self.moves[index]
+    # ---- judging ----------------------------------------------------------------------
 
-    def run(self) -> Iterator[tuple[PositionEval, MoveReview | None]]:
-        """Every position in order, each with the move that led to it (None for the
-        first): the stream the command line prints and the page shows."""
-        for i in range(len(self) + 1):
-            yield self.position(i), (self.move(i) if i else None)
+    def _judge(self, index: int) -> MoveReview:
+        """Move ``index``: classified from the positions as judged; a serious flag not
+        proven by a forced win is judged again by the second pass; a flagged move gets a
+        better move that does not lose by force (or none)."""
+        played = self.record.moves[index - 1]
+        before, after = self.effective(index - 1), self.effective(index)
+        review = classify(before, after, played)
+        if index <= self.fixed:
+            review.cls, review.drop = "opening", 0.0
+            review.better, review.line = None, []
+            return review
+        if review.cls in SERIOUS and not proven(review, before, after):
+            before = self.effective(index - 1, deep=True)
+            after = self.effective(index, deep=True)
+            review = classify(before, after, played)
+        if review.flagged:
+            review.proof = "proven" if proven(review, before, after) else "judged"
+            self._offer_better(review, index, before)
+            if review.no_better and review.proof == "judged" and index - 1 > self.fixed:
+                # every candidate loses by force: the position was lost before the move
+                # (as a position is when every move checked against a threat loses)
+                self.lost.add(index - 1)
+                self._lost_at(index - 1)
+                return self._judge(index)
+        return review
 
-    def summary(self) -> dict[str, dict[str, int]]:
-        return summary([self.move(i) for i in range(1, len(self) + 1)])
+    def _offer_better(self, review: MoveReview, index: int, before: PositionEval) -> None:
+        """The first candidate (the position's lines, then the second pass's) after
+        which the opponent has no forced win; none (``no_better``) if each has one. A
+        proven win needs no check."""
+        if before.forced is not None and before.forced > 0:
+            review.better, review.line = before.best, list(before.line)
+            return
+        review.better, review.line = None, []
+        played = tuple(review.move)
+        tried: set[Point] = {played}
+        sources = (lambda: before, lambda: self.effective(index - 1, deep=True))
+        for source in (make() for make in sources):  # the second pass only if needed
+            for line in source.alternatives or ([source.line] if source.line else []):
+                move = tuple(line[0])
+                if move in tried:
+                    continue
+                tried.add(move)
+                if not self._refuted(index - 1, move):
+                    review.better, review.line = move, [tuple(p) for p in line]
+                    return
+        review.no_better = True
+
+    def _refuted(self, index: int, move: Point) -> bool:
+        """Does the opponent win by force after ``move`` in position ``index``?"""
+        key = (index, move)
+        if key not in self.refuted:
+            prefix = list(self.record.moves[:index])
+            self.refuted[key] = loses_after(self.engine, prefix, move) is not None
+        return self.refuted[key]
+
+    def _walk_back(self, top: int, line: list[Point]) -> None:
+        """Position ``top``'s side to move wins by force with ``line``: was that win
+        there before? At top - 2, top - 4, ... (the same side to move) the threat search
+        is asked again at the proof's limits, the moves played since and the known line
+        tried first; the walk stops at the first position where it finds no win, at a
+        win already known, or after WALK_BACK_MOVES positions. The positions in between
+        become proven: the winner's wins, its opponent's positions lost, and their moves
+        are judged again (the move into the first one is the move that allowed it)."""
+        moves = self.record.moves
+        earliest = top
+        for _ in range(WALK_BACK_MOVES):
+            p = earliest - 2
+            if p < 0 or p in self.wins or self._proven_win(p):
+                break
+            hint = [*moves[p:top], *line]
+            found = forced_win(self.engine, list(moves[:p]), first=hint)
+            if found is None:
+                break
+            self.wins[p] = found
+            earliest = p
+        if earliest == top:
+            return
+        for p in range(earliest + 1, top, 2):
+            self.lost.add(p)
+        self._rejudge(earliest, top)
+
+    def _proven_win(self, index: int) -> bool:
+        pos = self.deep.get(index) or self.position(index)
+        return pos.forced is not None and pos.forced > 0
+
+    def _rejudge(self, first: int, last: int) -> None:
+        """Judge the moves into positions first .. last again (their positions changed)."""
+        for j in range(max(first, 1), min(last, self.steps) + 1):
+            if j in self.moves:
+                self.moves[j] = self._judge(j)
+
+
+def proven(review: MoveReview, before: PositionEval, after: PositionEval) -> bool:
+    """Does a forced win prove the flag: a missed win's win, or a blunder's loss (the
+    opponent's forced win after it, or its five)?"""
+    if review.cls == "missed_win":
+        return before.forced is not None and before.forced > 0
+    if review.cls == "blunder":
+        if after.over is not None:
+            return after.over != review.player
+        return after.forced is not None and after.forced > 0
+    return False
 
 
 def classify(before: PositionEval, after: PositionEval, played: Point) -> MoveReview:
@@ -237,7 +502,10 @@ def classify(before: PositionEval, after: PositionEval, played: Point) -> MoveRe
     is_best = before.best is not None and tuple(played) == tuple(before.best)
     lost_before = chance_before == 0.0
     won_before = chance_before == 1.0
-    if is_best:
+    # the engine's own move is judged like any other when it walked into a proven loss
+    # (found later, by the walk back): the first pass did not see the win it allowed
+    into_loss = chance_after == 0.0 and not lost_before and after.proof == "walk back"
+    if is_best and not into_loss:
         only = (
             before.second is not None
             and before.second <= -WIN_THRESHOLD
@@ -279,6 +547,7 @@ def point_text(p: Point | None, size: int) -> str | None:
 def position_dict(pos: PositionEval, size: int) -> dict:
     """A position as JSON-ready data (points as [x, y] and as "h8")."""
     d = asdict(pos)
+    del d["alternatives"]
     d["best"] = None if pos.best is None else list(pos.best)
     d["bestText"] = point_text(pos.best, size)
     d["line"] = [list(p) for p in pos.line]
@@ -303,4 +572,6 @@ def move_dict(m: MoveReview, size: int) -> dict:
         "betterText": point_text(m.better, size),
         "line": [list(p) for p in m.line],
         "lineText": " ".join(point_text(p, size) for p in m.line),
+        "proof": m.proof,
+        "noBetter": m.no_better,
     }

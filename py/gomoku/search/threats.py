@@ -89,6 +89,9 @@ class ThreatSearch:
         self.deadline = float("inf")
         self.max_nodes = 1 << 62
         self.timed_out = False  # the last vcf/vct call stopped on its limits, not a proof
+        # Cells the attacker tries first wherever they are threat moves (a known winning
+        # line from a later position, when a review looks for it earlier: gomoku.review).
+        self.first: tuple[int, ...] = ()
 
     # --- public -----------------------------------------------------------------------
 
@@ -165,7 +168,14 @@ class ThreatSearch:
             key = ((s >> _OPEN_FOUR) & 7) * 4 + ((s >> _FOUR) & 7) * 2 + ((s >> _OPEN_THREE) & 7)
             out.append((key << 4 | (s >> _THREE & 7), q))
         out.sort(reverse=True)
-        return [q for _, q in out]
+        return self._first_tried([q for _, q in out])
+
+    def _first_tried(self, moves: list[int]) -> list[int]:
+        if not self.first:
+            return moves
+        present = set(moves)
+        first = [q for q in self.first if q in present]
+        return first + [q for q in moves if q not in first]
 
     def _vcf(self, depth: int) -> list[int] | None:
         """Side to move attacks with fours only, at most ``depth`` of them."""
@@ -218,7 +228,7 @@ class ThreatSearch:
         fours = self._four_moves(side)
         seen = set(fours)
         moves = fours + [q for _, q in threes if q not in seen]
-        return moves[:VCT_WIDTH]
+        return self._first_tried(moves)[:VCT_WIDTH]
 
     def _defences(self, attacker: int) -> list[int] | None:
         """The defender's replies (defender to move) to the attacker's threats on the
