@@ -105,6 +105,26 @@ def test_finish_answers_at_once_with_a_legal_move():
     assert [x, y] not in MOVES
 
 
+def test_max_ms_reaches_both_jobs_as_the_page_limits():
+    """A timed level's parallel move ({maxMs}): the think job gets the time manager's soft
+    target and hard cap (timeman.page_limits), the helper neither more time nor a later cap,
+    and the coordinator's own deadline is that hard cap (not 2.5x a soft target)."""
+    from gomoku.search.timeman import page_limits
+
+    page = page_limits(6000)
+    api = WebApi()
+    start = {"type": "coord", "id": 1, "op": "start", "moves": MOVES, "workers": 2}
+    reply = api.handle({**start, "limits": {"maxMs": 6000}})
+    jobs = {job["kind"]: job["limits"] for _, job in reply["jobs"]}
+    assert set(jobs) == {"think", "search"}
+    assert jobs["think"]["time_ms"] == page["time_ms"]
+    assert page["hard_ms"] - 100 < jobs["think"]["hard_ms"] <= page["hard_ms"]
+    assert 0 < jobs["search"]["time_ms"] <= page["time_ms"]
+    assert 0 < jobs["search"]["hard_ms"] <= jobs["think"]["hard_ms"]
+    assert 0 < reply["wait"] <= page["hard_ms"] / 1000
+    api.handle({"type": "coord", "id": 2, "op": "finish"})
+
+
 @pytest.mark.parametrize(
     "message, text",
     [

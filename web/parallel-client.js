@@ -235,8 +235,14 @@ export class ParallelEngineClient extends EngineClient {
       stats: () => ({ ...this.stats, restarts: pool.restarts, searching: !!this.search }),
       // terminate search worker i (as a crash would end it)
       kill: (i) => { if (pool.slots[i]) pool.kill(pool.slots[i], "killed by a test"); },
-      // make search worker i throw (an error event at the page)
-      crash: (i) => { if (pool.slots[i] && pool.slots[i].worker) pool.slots[i].worker.postMessage({ kind: "debug-throw" }); },
+      // search worker i throws: the error event its throw raises at the page, now. (A throw
+      // inside the worker would reach the page only between its jobs, and in the lazy
+      // scheme the helper's one job runs until about when the think answers: mostly after
+      // the search, too late to test.)
+      crash: (i) => {
+        const worker = pool.slots[i] && pool.slots[i].worker;
+        if (worker && worker.onerror) worker.onerror(new ErrorEvent("error", { message: "test hook: search worker crash", cancelable: true }));
+      },
       // make the next parallel search fail at its start (its request falls back)
       breakNext: () => { this._breakNext = true; },
       // make search worker i spin forever (the coordinator sees it hang)

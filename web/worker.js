@@ -23,8 +23,8 @@
  * answered by gomoku.parallel.run_job_json in the order received (a job may post
  * progress answers before its final one), except {kind:"abort", sid}, which drops the
  * queued jobs of that search (the running one cannot be interrupted). It posts
- * {type:"ready", role:"search", ...} once loaded. Test hooks (test=1): {kind:"debug-throw"}
- * throws (an error event at the page), {kind:"debug-hang"} spins forever.
+ * {type:"ready", role:"search", ...} once loaded. Test hook (test=1): {kind:"debug-hang"}
+ * spins forever.
  */
 "use strict";
 
@@ -116,7 +116,6 @@ function runNextJob() {
 
 function searchMessage(data) {
   if (!data || typeof data !== "object") return;
-  if (TEST_MODE && data.kind === "debug-throw") throw new Error("test hook: search worker crash");
   if (TEST_MODE && data.kind === "debug-hang") for (;;) { /* spin */ }
   jobs.push(data);
   scheduleJob();
