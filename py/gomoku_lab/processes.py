@@ -46,9 +46,11 @@ class EngineProcess:
         label: str,
         verbose: bool = False,
         env: dict[str, str] | None = None,
+        cwd: str | None = None,
     ) -> None:
         """``command``: the command line; ``env``: variables set for the process on top
-        of this process's environment (None: inherit it unchanged)."""
+        of this process's environment (None: inherit it unchanged); ``cwd``: its working
+        directory (None: this process's)."""
         self.argv = shlex.split(command)
         if not self.argv:
             raise ValueError(f"empty engine command for {label}")
@@ -56,6 +58,7 @@ class EngineProcess:
         self.label = label
         self.verbose = verbose
         self.env = env
+        self.cwd = cwd
         self.name: str | None = None
         self.proc: subprocess.Popen[str] | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
@@ -84,6 +87,7 @@ class EngineProcess:
                 errors="replace",
                 bufsize=1,
                 env=None if self.env is None else {**os.environ, **self.env},
+                cwd=self.cwd,
             )
         except OSError as exc:
             self.proc = None

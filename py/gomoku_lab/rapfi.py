@@ -29,16 +29,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import queue
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from gomoku_lab.processes import EngineError, EngineProcess
 
 BINARY_NAME = "pbrain-rapfi"  # the OUTPUT_NAME of Rapfi's cmake target
 CONFIG_NAME = "config.toml"
@@ -222,59 +222,6 @@ def build(
     return binary
 
 
-class _Brain:
-    """A minimal line-based Gomocup conversation with a timeout per answer (a reader
-    thread queues the engine's lines, so a silent engine cannot block the check)."""
-
-    def __init__(self, binary: Path, cwd: Path) -> None:
-        self.proc = subprocess.Popen(
-            [str(binary)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-            cwd=str(cwd),
-        )
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line.strip())
-        self.lines.put(None)
-
-    def send(self, *lines: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write("".join(line + "\n" for line in lines))
-        self.proc.stdin.flush()
-
-    def answer(self, timeout_s: float) -> str:
-        """The next line that is not a MESSAGE/DEBUG line; RapfiError on ERROR/UNKNOWN,
-        on exit, or after timeout_s."""
-        deadline = time.monotonic() + timeout_s
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise RapfiError(f"no answer within {timeout_s:g} s") from None
-            if line is None:
-                raise RapfiError("the engine exited")
-            if line.upper().startswith(("ERROR", "UNKNOWN")):
-                raise RapfiError(f"the engine said {line!r}")
-            if line and not line.upper().startswith(("MESSAGE", "DEBUG")):
-                return line
-
-    def close(self) -> None:
-        try:
-            self.send("END")
-            self.proc.wait(2)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait()
-
-
 _MOVE_RE = re.compile(r"^(\d+),(\d+)$")
 
 
@@ -287,52 +234,56 @@ def check(out: Path, nodes: int = 10_000, timeout_s: float = 60.0) -> str:
     # From an empty working directory, as a match runs it: the config must be found
     # beside the binary.
     with tempfile.TemporaryDirectory() as cwd:
-        _converse(_Brain(binary, Path(cwd)), nodes, timeout_s)
+        brain = EngineProcess(shlex.quote(str(binary)), "rapfi", cwd=cwd)
+        try:
+            brain.start()
+            _converse(brain, nodes, timeout_s)
+        except EngineError as exc:
+            raise RapfiError(f"the built brain: {exc}") from None
+        finally:
+            brain.stop()
     return str(binary)
 
 
-def _converse(brain: _Brain, nodes: int, timeout_s: float) -> None:
-    try:
-        brain.send("START 15")
-        line = brain.answer(timeout_s)
-        if line != "OK":
-            raise RapfiError(f"START 15 answered {line!r}")
-        brain.send(
-            "INFO timeout_turn 30000",
-            "INFO timeout_match 0",
-            "INFO rule 0",
-            f"INFO max_node {nodes}",
-            "BEGIN",
-        )
-        line = brain.answer(timeout_s)
-        first = _MOVE_RE.match(line)
-        if not first:
-            raise RapfiError(f"BEGIN answered {line!r}, not a move")
-        mine = (int(first[1]), int(first[2]))
-        theirs = (mine[0] + 1 if mine[0] < 14 else mine[0] - 1, mine[1])
-        brain.send(f"TURN {theirs[0]},{theirs[1]}")
-        line = brain.answer(timeout_s)
-        second = _MOVE_RE.match(line)
-        if not second or (int(second[1]), int(second[2])) in (mine, theirs):
-            raise RapfiError(f"TURN answered {line!r}, not a free point")
-        # A position given whole: the opponent's four (closed at 4,7) must be blocked at 9,7.
-        brain.send(
-            "BOARD",
-            "5,7,2",
-            "6,7,2",
-            "7,7,2",
-            "8,7,2",
-            "4,7,1",
-            "7,9,1",
-            "8,10,1",
-            "10,12,1",
-            "DONE",
-        )
-        line = brain.answer(timeout_s)
-        if line != "9,7":
-            raise RapfiError(f"BOARD with a four to block at 9,7 answered {line!r}")
-    finally:
-        brain.close()
+def _converse(brain: EngineProcess, nodes: int, timeout_s: float) -> None:
+    brain.send("START 15")
+    line = brain.read_answer(timeout_s)
+    if line != "OK":
+        raise RapfiError(f"START 15 answered {line!r}")
+    brain.send(
+        "INFO timeout_turn 30000",
+        "INFO timeout_match 0",
+        "INFO rule 0",
+        f"INFO max_node {nodes}",
+        "BEGIN",
+    )
+    line = brain.read_answer(timeout_s)
+    first = _MOVE_RE.match(line)
+    if not first:
+        raise RapfiError(f"BEGIN answered {line!r}, not a move")
+    mine = (int(first[1]), int(first[2]))
+    theirs = (mine[0] + 1 if mine[0] < 14 else mine[0] - 1, mine[1])
+    brain.send(f"TURN {theirs[0]},{theirs[1]}")
+    line = brain.read_answer(timeout_s)
+    second = _MOVE_RE.match(line)
+    if not second or (int(second[1]), int(second[2])) in (mine, theirs):
+        raise RapfiError(f"TURN answered {line!r}, not a free point")
+    # A position given whole: the opponent's four (closed at 4,7) must be blocked at 9,7.
+    brain.send(
+        "BOARD",
+        "5,7,2",
+        "6,7,2",
+        "7,7,2",
+        "8,7,2",
+        "4,7,1",
+        "7,9,1",
+        "8,10,1",
+        "10,12,1",
+        "DONE",
+    )
+    line = brain.read_answer(timeout_s)
+    if line != "9,7":
+        raise RapfiError(f"BOARD with a four to block at 9,7 answered {line!r}")
 
 
 def main(argv: list[str] | None = None) -> int:
