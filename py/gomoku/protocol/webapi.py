@@ -217,6 +217,14 @@ def _refuse_forbidden(moves: list[tuple[int, int]], size: int, rule: str | int) 
 MAX_MULTIPV = 8
 
 
+def _parse_first(message: Message) -> str:
+    """The colour of the first move, "black" (the default) or "white"."""
+    first = message.get("first", "black")
+    if first not in ("black", "white"):
+        raise BadMessage(f"first must be 'black' or 'white', got {first!r}")
+    return first
+
+
 def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
@@ -421,9 +429,7 @@ class WebApi:
         size = _parse_size(message)
         rule = _parse_rule(message)
         moves = _parse_moves(message, size)
-        first = message.get("first", "black")
-        if first not in ("black", "white"):
-            raise BadMessage(f"first must be 'black' or 'white', got {first!r}")
+        first = _parse_first(message)
         nodes = message.get("nodes", REVIEW_NODES)
         if not _is_int(nodes) or not 1 <= nodes <= MAX_REVIEW_NODES:
             raise BadMessage(f"nodes must be an integer in 1..{MAX_REVIEW_NODES}, got {nodes!r}")
@@ -470,9 +476,7 @@ class WebApi:
         size = _parse_size(message)
         rule = _parse_rule(message)
         moves = _parse_moves(message, size)
-        first = message.get("first", "black")
-        if first not in ("black", "white"):
-            raise BadMessage(f"first must be 'black' or 'white', got {first!r}")
+        first = _parse_first(message)
         from gomoku.core.rules import parse_rule
 
         if parse_rule(rule).has_forbidden_points and first != "black":
