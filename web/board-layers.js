@@ -33,6 +33,14 @@ const cellOf = (key) => key.split(",").map(Number);
 
 // The wood (gradient, grain, vignette) on an offscreen canvas of width x height device
 // pixels, the board s CSS pixels wide at dpr device pixels each; drawn once per size.
+// Sets a disc label's bold font: `size` px, made smaller (not under 6 px) when the label
+// would be wider than maxWidth (the analysis' scores and the coach's marks).
+function labelFont(ctx, label, size, maxWidth) {
+  ctx.font = `700 ${size}px system-ui, sans-serif`;
+  const width = ctx.measureText(label).width;
+  if (width > maxWidth) ctx.font = `700 ${Math.max(6, size * maxWidth / width)}px system-ui, sans-serif`;
+}
+
 export function woodImage(width, height, dpr, s) {
   const off = document.createElement("canvas");
   off.width = width;
@@ -247,13 +255,7 @@ export function coach(ctx, { margin, step, r }, b) {
     ctx.lineWidth = Math.max(2, step * 0.08);
     ctx.strokeStyle = COACH_RING[kind] || "#d62828";
     ctx.stroke();
-    let size = Math.max(7, rr * 1.1);
-    ctx.font = `700 ${size}px system-ui, sans-serif`;
-    const width = ctx.measureText(label).width;
-    if (width > rr * 1.6) {
-      size = Math.max(6, size * (rr * 1.6) / width);
-      ctx.font = `700 ${size}px system-ui, sans-serif`;
-    }
+    labelFont(ctx, label, Math.max(7, rr * 1.1), rr * 1.6);
     ctx.fillStyle = COACH_INK[color];
     ctx.fillText(label, cx, cy + 0.5);
   }
@@ -274,13 +276,7 @@ export function marks(ctx, { margin, step, r }, b) {
     ctx.lineWidth = Math.max(active ? 2.5 : 1.2, step * (active ? 0.1 : 0.04));
     ctx.strokeStyle = active ? "#1f6feb" : best ? "#06402c" : "rgba(30, 60, 95, 0.8)";
     ctx.stroke();
-    let size = Math.max(7, r * 0.72);
-    ctx.font = `700 ${size}px system-ui, sans-serif`;
-    const width = ctx.measureText(label).width;
-    if (width > rr * 1.75) {
-      size = Math.max(6, size * (rr * 1.75) / width);
-      ctx.font = `700 ${size}px system-ui, sans-serif`;
-    }
+    labelFont(ctx, label, Math.max(7, r * 0.72), rr * 1.75);
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillStyle = best ? "#fff" : "#13263b";
