@@ -127,8 +127,12 @@ class EngineProcess:
             if line is None:
                 raise EngineCrash("crashed (exited)")
 
-    def read_answer(self, timeout_s: float) -> str:
-        """The next line that is not MESSAGE/DEBUG, within timeout_s seconds.
+    def read_answer(
+        self, timeout_s: float, messages: list[str] | None = None, skip: tuple[str, ...] = ()
+    ) -> str:
+        """The next line that is not MESSAGE/DEBUG (nor starts with a word of ``skip``,
+        upper case), within timeout_s seconds; the MESSAGE lines' texts read on the way
+        are appended to ``messages`` when given.
 
         Raises EngineTimeout or EngineCrash (end of output).
         """
@@ -146,9 +150,11 @@ class EngineProcess:
                 code = proc.wait(timeout=5) if proc else None
                 raise EngineCrash(f"crashed (exit code {code})")
             word = line.split(None, 1)[0].upper() if line.strip() else ""
-            if word in _QUIET_PREFIXES:
+            if word in _QUIET_PREFIXES or word in skip:
                 if word == "MESSAGE":
                     self.last_message = line[len("MESSAGE") :].strip()
+                    if messages is not None:
+                        messages.append(self.last_message)
                 continue
             if not word:
                 continue

@@ -47,19 +47,17 @@ import argparse
 import json
 import math
 import os
-import queue
 import re
 import resource
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gomoku.core.geometry import Point, from_text, moves_from_text, to_text
-from gomoku_lab.processes import EngineCrash, EngineError, EngineProcess
+from gomoku_lab.processes import EngineCrash, EngineError, EngineProcess, EngineTimeout
 from gomoku_lab.revisions import export_commit, repository_root, resolve_commit
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -182,24 +180,16 @@ class Judge:
             raise SetError(f"the judge answered START with {answer!r}")
 
     def _read(self, timeout_s: float) -> tuple[str, list[str]]:
-        """The next answer line and the MESSAGE lines before it."""
-        messages = []
-        deadline = time.perf_counter() + timeout_s
-        while True:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise SetError(f"the judge gave no answer within {timeout_s:.0f} s")
-            try:
-                line = self.engine.lines.get(timeout=remaining)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise SetError("the judge exited")
-            word = line.split(None, 1)[0].upper() if line.strip() else ""
-            if word == "MESSAGE":
-                messages.append(line[len("MESSAGE") :].strip())
-            elif word and word not in ("DEBUG", "ERROR", "UNKNOWN"):
-                return line, messages
+        """The next answer line and the MESSAGE lines before it (a brain's ERROR or
+        UNKNOWN, e.g. for a command it does not know, is passed over)."""
+        messages: list[str] = []
+        try:
+            line = self.engine.read_answer(timeout_s, messages, skip=("ERROR", "UNKNOWN"))
+        except EngineTimeout:
+            raise SetError(f"the judge gave no answer within {timeout_s:.0f} s") from None
+        except EngineError:
+            raise SetError("the judge exited") from None
+        return line, messages
 
     def judge(self, moves: list[Point], nodes: int) -> Judgement:
         eng = self.engine
