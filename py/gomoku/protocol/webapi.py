@@ -86,7 +86,8 @@ alone and source is "guard". limits {level: N, seed: S} plays node-limited level
 gomoku.engine.levels with the game's seed S (0..2^31-1, default 0): the same move for the
 same position, level and seed everywhere (source "level" when its random choice took
 another move than the search's best). Otherwise limits needs at least one of timeMs, maxMs,
-depth, nodes; without timeMs or maxMs the search is bounded by depth / nodes alone. timeMs is
+depth, nodes; without timeMs or maxMs the search is bounded by depth / nodes alone, with
+maxMs too they decide, within its cap (no soft target). timeMs is
 a soft target (the engine may go on up to 2.5x it to finish: analysis and Unlimited's
 slices); maxMs is a promise, "at most this long" (a timed level's move, a hint): the time
 manager makes it its hard cap with a soft target below it (gomoku.search.timeman
