@@ -24,7 +24,6 @@ from gomoku.core.geometry import moves_from_text
 from gomoku.engine.facade import Engine, Limits
 from gomoku.search.alphabeta import Searcher
 from gomoku.search.threats import ThreatSearch
-from gomoku.search.timeman import gomocup_limits
 from gomoku.search.tt import TranspositionTable
 
 PY_DIR = Path(__file__).resolve().parents[1] / "py"
@@ -121,9 +120,10 @@ def test_book_answers_within_the_cap(busy_core) -> None:
 
 def test_whole_turns_of_a_game_stay_within_the_cap(busy_core) -> None:
     """Every position of the game, as a Gomocup brain with a 300 ms turn thinks about it
-    (its soft target and hard cap from gomocup_limits): no move past the hard cap by
-    more than SLACK, whatever stage decided it."""
-    budget = gomocup_limits(300)
+    (its optimum and maximum from timeout_turn 300: timeman.move_times): no move past the
+    hard cap by more than SLACK, whatever stage decided it."""
+    limits = Limits(time_ms=None, turn_ms=300)
+    hard = limits.budget()[1]
     engine = Engine()
     engine.warm_up()
     sources = set()
@@ -131,11 +131,11 @@ def test_whole_turns_of_a_game_stay_within_the_cap(busy_core) -> None:
     for plies in range(0, len(MOVES) - 1, 3):
         engine.set_position(MOVES[:plies])
         start = time.perf_counter()
-        result = engine.think(Limits(**budget))
+        result = engine.think(limits)
         worst = max(worst, time.perf_counter() - start)
         sources.add(result.source)
     assert {"book", "search"} <= sources
-    assert worst <= budget["hard_ms"] / 1000 + SLACK
+    assert hard is not None and worst <= hard + SLACK
 
 
 def test_brain_process_answers_within_the_turn(busy_core) -> None:

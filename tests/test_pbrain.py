@@ -22,7 +22,6 @@ from gomoku.protocol.pbrain import (
     Brain,
     ProtocolError,
     TimeSettings,
-    compute_limits,
     fallback_move,
     format_about,
     format_move,
@@ -34,6 +33,7 @@ from gomoku.protocol.pbrain import (
     parse_command,
     parse_point,
     rule_from_info,
+    time_controls,
 )
 from gomoku.search import timeman
 
@@ -104,54 +104,65 @@ def test_rule_from_info() -> None:
         rule_from_info(-1)
 
 
-def test_compute_limits() -> None:
+def _times(settings: TimeSettings, stones: int = 0, **extra: Any) -> timeman.MoveTimes:
+    """The engine's optimum and maximum (ms) for what INFO gave (time_controls)."""
+    from gomoku.engine.facade import Limits
+
+    return Limits(**{"time_ms": None, **time_controls(settings), **extra}).times(225 - stones)
+
+
+def test_time_controls_give_the_gomocup_caps() -> None:
+    safety = timeman.SAFETY_MS
     # default: 5 s per move, no match clock
-    lim = compute_limits(TimeSettings())
-    assert lim["time_left_ms"] is None
-    assert lim["hard_ms"] == 5000 - (30 + 250)
-    assert 1 <= lim["time_ms"] <= lim["hard_ms"]
+    times = _times(TimeSettings())
+    assert times.clock_ms is None
+    assert times.maximum_ms == 5000 - (30 + 250) - safety
+    assert 1 <= times.optimum_ms <= times.maximum_ms
     # short turn: the margin keeps the cap well below the turn time
-    lim = compute_limits(TimeSettings(timeout_turn=100))
+    times = _times(TimeSettings(timeout_turn=100))
     share = timeman.SOFT_SHARE_NUM / timeman.SOFT_SHARE_DEN
-    assert lim["hard_ms"] == 65 and lim["time_ms"] == int(65 * share)
+    assert times.maximum_ms == 65 - safety and times.optimum_ms == int(65 * share)
     # the margin is capped for long turns
-    assert compute_limits(TimeSettings(timeout_turn=60000))["hard_ms"] == 59700
+    assert _times(TimeSettings(timeout_turn=60000)).maximum_ms == 59700 - safety
     # instant play
-    lim = compute_limits(TimeSettings(timeout_turn=0))
-    assert lim == {"time_ms": 1, "hard_ms": timeman.INSTANT_HARD_MS, "time_left_ms": None}
-    # little time left on the match clock: both clamped, clock passed through
-    lim = compute_limits(
-        TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000), stones=20
-    )
-    assert lim["time_left_ms"] == 3000
-    assert lim["hard_ms"] <= 1000 and lim["time_ms"] <= 3000 // 25
-    assert 1 <= lim["time_ms"] <= lim["hard_ms"]
+    times = _times(TimeSettings(timeout_turn=0))
+    assert times == timeman.MoveTimes(1, timeman.INSTANT_HARD_MS - safety, None)
+    # little time left on the match clock: both clamped, the clock known
+    times = _times(TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000), 20)
+    assert times.clock_ms == 3000
+    assert times.maximum_ms <= 1000 and times.optimum_ms <= 3000 // 25
+    assert 1 <= times.optimum_ms <= times.maximum_ms
     # nearly no time at all still gives a valid (tiny) budget
-    lim = compute_limits(TimeSettings(timeout_turn=5000, timeout_match=1000, time_left=0))
-    assert lim["time_ms"] == 1 and lim["hard_ms"] == 1
+    times = _times(TimeSettings(timeout_turn=5000, timeout_match=1000, time_left=0))
+    assert times.optimum_ms == 1 and times.maximum_ms == 1
     # timeout_match 0 means no match limit: time_left is ignored
-    lim = compute_limits(TimeSettings(timeout_turn=1000, timeout_match=0, time_left=10))
-    assert lim["time_left_ms"] is None and lim["hard_ms"] == 1000 - 80
+    times = _times(TimeSettings(timeout_turn=1000, timeout_match=0, time_left=10))
+    assert times.clock_ms is None and times.maximum_ms == 1000 - 80 - safety
     # a "no limit" sentinel time_left is ignored too
-    lim = compute_limits(TimeSettings(timeout_turn=1000, time_left=2**31 - 1))
-    assert lim["time_left_ms"] is None
+    assert _times(TimeSettings(timeout_turn=1000, time_left=2**31 - 1)).clock_ms is None
 
 
 def test_node_limits_keep_only_the_hard_cap() -> None:
-    budget = compute_limits(TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000))
-    lim = node_limits(budget, 3000)
+    settings = TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000)
+    lim = node_limits(time_controls(settings), 3000)
     assert lim["nodes"] == 3000 and lim["seed"] == pbrain.NODE_LIMIT_SEED
-    assert lim["hard_ms"] == budget["hard_ms"]  # the clock-clamped cap, as a safety cap
-    assert lim["time_ms"] is None and lim["time_left_ms"] is None
+    assert lim["time_ms"] is None
+    capped, timed = _times(settings, **lim), _times(settings)
+    # the clock-clamped cap (a third of the clock less the margin), as a safety cap only:
+    # no soft target and not the timed move's quarter of the clock
+    assert capped.optimum_ms is None
+    assert capped.maximum_ms == 3000 // 3 - (30 + int(3000 * 0.05 / 25)) - timeman.SAFETY_MS
+    assert capped.maximum_ms > timed.maximum_ms
     with pytest.raises(ValueError):
-        node_limits(budget, 0)
+        node_limits(time_controls(settings), 0)
 
 
 def test_engine_budget_under_a_node_limit_has_no_soft_target() -> None:
     from gomoku.engine.facade import Limits
 
     assert Limits(time_ms=None, hard_ms=20000, nodes=500).budget()[0] is None
-    assert Limits(time_ms=None, time_left_ms=8000, depth=3).budget() == (None, (2000 - 5) / 1000)
+    # a bare clock: the safety cap of a third of it (test_timeman: changed on purpose)
+    assert Limits(time_ms=None, time_left_ms=8000, depth=3).budget() == (None, (2620 - 5) / 1000)
     # without a node or depth limit the cap stays a time limit (soft = hard), as before
     assert Limits(time_ms=None, hard_ms=1000).budget() == (0.995, 0.995)
     assert Limits(time_ms=400, nodes=500).budget() == (0.4, (1000 - 5) / 1000)
@@ -166,11 +177,14 @@ def test_max_node_on_stub() -> None:
     brain.handle("BEGIN")
     lim = brain.engine.limits[-1]
     assert lim["nodes"] == 2500 and lim["time_ms"] is None and lim["seed"] is not None
-    assert "DEBUG limits nodes 2500 hard 29700 ms" in out
+    assert "DEBUG limits nodes 2500 hard 29695 ms" in out  # 30000 - 300 - SAFETY_MS
     brain.handle("INFO max_node 0")  # no limit again
     brain.handle("TURN 0,0")
     lim = brain.engine.limits[-1]
-    assert "nodes" not in lim and lim["time_ms"] > 0  # a plain time budget again
+    assert "nodes" not in lim and lim["turn_ms"] == 30000
+    from gomoku.engine.facade import Limits
+
+    assert Limits(**lim).budget()[0] > 0  # a plain time budget again
     out.clear()
     brain.handle("INFO max_node lots")
     assert out[0].startswith("ERROR")
@@ -280,10 +294,11 @@ def test_state_machine_session_on_stub() -> None:
     assert say("TURN 7,7")[0].startswith("ERROR")  # occupied
     assert say("TURN 8,8") == ["8,7"]  # the stub plays next to the last move
     assert any(s.startswith("MESSAGE depth 1") for s in out)
-    assert "DEBUG limits soft 736 ms hard 920 ms clock 60000 ms" in out
+    assert "DEBUG limits soft 736 ms hard 915 ms clock 60000 ms" in out  # 1000 - 80 - 5
     eng = brain.engine
     assert eng.moves == [(7, 7), (8, 8), (8, 7)]
-    assert eng.limits[-1]["hard_ms"] == 1000 - 80 and eng.limits[-1]["time_left_ms"] == 60000
+    lim = eng.limits[-1]  # the INFO values, passed on as they are
+    assert (lim["turn_ms"], lim["match_ms"], lim["time_left_ms"]) == (1000, 60000, 60000)
     assert say("TAKEBACK 8,8")[0].startswith("ERROR")  # not the last move
     assert say("TAKEBACK 8,7") == ["OK"]
     assert say("TAKEBACK 8,8") == ["OK"]

@@ -3,7 +3,7 @@ and the budgets of a move from the caller's limits."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gomoku.search.timeman import FACTOR_RANGE, STABLE_FACTOR, TimeManager
@@ -50,11 +50,18 @@ def test_never_past_the_maximum_and_no_limit_without_an_optimum() -> None:
     assert run(TimeManager(None, None), changing) is None
 
 
-# --- the move's budget from Gomocup time controls: the numbers before issue 21 ---------
+# --- the move's optimum and maximum: the old two-stage numbers -------------------------
+#
+# Before issue 33 a protocol's controls were made into Limits' soft target, hard cap and
+# clock first (timeman.gomocup_limits / page_limits / node_limited, pbrain.compute_limits
+# and node_limits, levels' min(SAFETY_MS, hard)), and Limits.budget (timeman.move_budget)
+# spread the clock a second time. Now the raw controls go into Limits and one function
+# (timeman.move_times) decides. Below, the old formulas, copied as they were (the slow,
+# obvious reference), and the new answers for every way a move's limits are made.
 
 
-def _old_compute_limits(turn, match, left, stones, cells):
-    """pbrain.compute_limits as it was before the time decisions moved into timeman."""
+def _old_gomocup_limits(turn, match=None, left=None, stones=0, cells=225):
+    """timeman.gomocup_limits (= pbrain.compute_limits) before issue 33."""
     if turn <= 0:
         soft, hard = 1, 50
     else:
@@ -72,8 +79,13 @@ def _old_compute_limits(turn, match, left, stones, cells):
     return {"time_ms": soft, "hard_ms": hard, "time_left_ms": clock}
 
 
+def _old_page_limits(max_ms):
+    """timeman.page_limits before issue 33: the page's maxMs."""
+    return _old_gomocup_limits(max(1, max_ms - min(300, max_ms // 10)))
+
+
 def _old_budget(soft, hard, left, fixed):
-    """engine.Limits.budget as it was before issue 21."""
+    """engine.Limits.budget (timeman.move_budget) before issue 33."""
     if soft is not None and hard is None:
         hard = soft * 2.5
     cap_only = soft is None and fixed
@@ -90,25 +102,157 @@ def _old_budget(soft, hard, left, fixed):
     return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
 
 
-@given(
-    st.integers(0, 200_000),
-    st.sampled_from([None, 0, 180_000, 1_000_000]),
-    st.one_of(st.none(), st.integers(0, 2_000_000), st.just(2**31 - 1)),
-    st.integers(0, 400),
-    st.sampled_from([225, 400]),
-    st.booleans(),
-)
-def test_gomocup_budget_is_what_it_was_before_the_move(turn, match, left, stones, cells, nodes):
+def examples_of(cases, modes):
+    """Hypothesis @example for each case in each mode (the rules' corners, always run)."""
+
+    def add(test):
+        for case in cases:
+            for mode in modes:
+                test = example(*case, mode)(test)
+        return test
+
+    return add
+
+
+TURNS = st.integers(0, 200_000)
+MATCHES = st.sampled_from([None, 0, 180_000, 1_000_000])
+LEFTS = st.one_of(st.none(), st.integers(0, 2_000_000), st.just(2**31 - 1))
+CELLS = st.sampled_from([225, 400])
+
+
+# Each rule binding at least once: the clock's quarter, its third (a short clock), the
+# share over few moves to go against the 25th, timeout_turn 0, no match limit, "no clock".
+GOMOCUP_CASES = [
+    (200_000, 180_000, 100_000, 0, 225),
+    (5000, 180_000, 300, 10, 225),
+    (30_000, 1_000_000, 40_000, 200, 225),
+    (30_000, 1_000_000, 3000, 220, 225),
+    (0, 180_000, 50_000, 0, 225),
+    (1000, 0, 10, 0, 400),
+    (1000, None, 2**31 - 1, 0, 400),
+]
+
+
+@given(TURNS, MATCHES, LEFTS, st.integers(0, 400), CELLS, st.sampled_from(["time", "nodes"]))
+@examples_of(GOMOCUP_CASES, ["time", "nodes"])
+def test_a_gomocup_move_has_the_old_optimum_and_maximum(turn, match, left, stones, cells, mode):
+    """INFO timeout_turn / timeout_match / time_left, timed or with INFO max_node: pbrain
+    passes them on as they are, and the engine's optimum and maximum are the old ones."""
     from gomoku.engine.facade import Limits
-    from gomoku.protocol.pbrain import TimeSettings, compute_limits, node_limits
+    from gomoku.protocol.pbrain import TimeSettings, node_limits, time_controls
 
     stones = min(stones, cells)
-    old = _old_compute_limits(turn, match, left, stones, cells)
-    new = compute_limits(TimeSettings(turn, match, left), stones, cells)
-    assert new == old
-    if nodes:
-        new = node_limits(new, 1000)
+    old = _old_gomocup_limits(turn, match, left, stones, cells)
+    controls = time_controls(TimeSettings(turn, match, left))
+    if mode == "nodes":
+        kwargs = node_limits(controls, 1000)
+        want = _old_budget(None, old["hard_ms"], None, True)  # old node_limited: the cap
+    else:
+        kwargs = {"time_ms": None, **controls}
+        want = _old_budget(old["time_ms"], old["hard_ms"], old["time_left_ms"], False)
+    times = Limits(**kwargs).times(cells - stones)
+    assert times.seconds() == want
+    assert times.clock_ms == old["time_left_ms"]
+
+
+@given(TURNS, MATCHES, LEFTS, st.integers(0, 400), st.sampled_from([5, 8, 10]))
+def test_a_gomocup_level_has_the_old_safety_cap(turn, match, left, stones, number):
+    """INFO level N: the level's limits with the controls (levels.Level.limits) have the
+    old cap, min(SAFETY_MS, the Gomocup cap) less the margin, and no soft target."""
+    from gomoku.engine.levels import SAFETY_MS, level
+    from gomoku.protocol.pbrain import TimeSettings, time_controls
+
+    stones = min(stones, 225)
+    old = _old_gomocup_limits(turn, match, left, stones, 225)
+    lv = level(number)
+    new = lv.limits(3, None, time_controls(TimeSettings(turn, match, left)))
+    assert new.budget(225 - stones) == _old_budget(None, min(SAFETY_MS, old["hard_ms"]), None, True)
+    assert (new.nodes, new.depth) == (lv.nodes, lv.depth)
+
+
+@given(
+    st.one_of(st.integers(1, 600_000), st.floats(0.5, 600_000)),
+    st.sampled_from(["maxMs", "timeMs"]),
+    st.one_of(st.none(), st.integers(1, 30)),
+    st.one_of(st.none(), st.integers(1, 10**6)),
+)
+def test_a_page_move_has_the_old_optimum_and_maximum(ms, kind, depth, nodes):
+    """The page's limits (webapi): timeMs, a soft target; maxMs, a promise; either with a
+    depth or node limit. The same numbers as before, but for one combination changed on
+    purpose: maxMs with a depth or node limit (the page never sends it) keeps only the
+    promise's cap, no soft target, as Gomocup's max_node does (the depth or nodes decide)."""
+    from gomoku.engine.facade import Limits
+    from gomoku.protocol.webapi import _parse_limits
+
+    sent = {kind: ms, **({} if depth is None else {"depth": depth})}
+    sent.update({} if nodes is None else {"nodes": nodes})
+    fixed = depth is not None or nodes is not None
+    if kind == "maxMs":
+        old = _old_page_limits(max(1, int(ms)))
+        soft = None if fixed else old["time_ms"]  # the change: a cap only
+        want = _old_budget(soft, old["hard_ms"], None, fixed)
+    else:
+        want = _old_budget(max(1, int(ms)), None, None, fixed)
+    assert Limits(**_parse_limits({"limits": sent})).budget(200) == want
+
+
+@given(
+    st.one_of(st.none(), st.floats(0.001, 10**6)),
+    st.one_of(st.none(), st.floats(0.001, 10**6)),
+    st.one_of(st.none(), st.integers(1, 64)),
+    st.one_of(st.none(), st.integers(1, 10**6)),
+)
+def test_the_engine_s_own_limits_have_the_old_budget(time_ms, hard_ms, depth, nodes):
+    """A soft target, a hard cap, a depth and a node limit as the engine's own callers
+    give them (levels, review, bench, the parallel helpers): the old budget."""
+    from gomoku.engine.facade import Limits
+
+    lim = Limits(time_ms=time_ms, hard_ms=hard_ms, depth=depth, nodes=nodes)
+    want = _old_budget(time_ms, hard_ms, None, depth is not None or nodes is not None)
+    assert lim.budget() == lim.budget(100) == want
+
+
+@settings(max_examples=30, deadline=None)
+@given(TURNS, MATCHES, LEFTS, st.sampled_from(["time", "nodes", "maxMs", "timeMs"]))
+def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
+    """The parallel search's think job (coordinator._think_limits, sent at the start):
+    before, it got the first stage's soft target and clock and the coordinator's cap, and
+    spread them again; now it gets the move's optimum and the cap. The same budget."""
+    from gomoku.engine.facade import Limits
+    from gomoku.parallel import new_coordinator
+    from gomoku.parallel.coordinator import MESSAGE_MARGIN
+    from gomoku.protocol.pbrain import TimeSettings, node_limits, time_controls
+
+    moves = [(7, 7), (8, 8), (7, 8)]
+    controls = time_controls(TimeSettings(turn, match, left))
+    old = _old_gomocup_limits(turn, match, left, len(moves), 225)
+    if mode == "time":
+        kwargs, old_fixed = {"time_ms": None, **controls}, False
+    elif mode == "nodes":
+        kwargs, old_fixed = node_limits(controls, 5000), True
         old = {"time_ms": None, "hard_ms": old["hard_ms"], "time_left_ms": None}
-    limits = Limits(**new)
-    want = _old_budget(old["time_ms"], old["hard_ms"], old["time_left_ms"], nodes)
-    assert limits.budget() == want
+    elif mode == "maxMs":
+        kwargs, old_fixed = {"time_ms": None, "max_ms": max(1, turn)}, False
+        old = _old_page_limits(max(1, turn))
+    else:
+        kwargs, old_fixed = {"time_ms": max(1, turn)}, False
+        old = {"time_ms": max(1, turn), "hard_ms": None, "time_left_ms": None}
+    coord = new_coordinator(moves, 15, "freestyle", Limits(**kwargs), 2)
+    job = Limits(**coord._think_limits(0.0))
+    soft, hard = _old_budget(old["time_ms"], old["hard_ms"], old["time_left_ms"], old_fixed)
+    assert (coord.soft_cap, coord.hard_cap) == (soft, hard)
+    worker_hard = max((hard - 2 * MESSAGE_MARGIN) * 1000, 1.0)
+    want = _old_budget(old["time_ms"], worker_hard, old["time_left_ms"], old_fixed)
+    assert job.budget(225 - len(moves)) == want
+
+
+def test_a_node_limit_with_a_bare_clock_keeps_the_clock_s_third_as_its_cap():
+    """Changed on purpose (issue 33): a depth or node limit, no soft target and a clock
+    has the safety cap Gomocup's max_node always had, a third of the clock less the margin;
+    before, a clock without Gomocup's controls (no caller made one) gave a quarter."""
+    from gomoku.engine.facade import Limits
+
+    old = _old_budget(None, None, 8000, True)
+    new = Limits(time_ms=None, time_left_ms=8000, depth=3).budget()
+    assert old == (None, (2000 - 5) / 1000)
+    assert new == (None, (8000 // 3 - (30 + int(8000 * 0.05 / 25)) - 5) / 1000)

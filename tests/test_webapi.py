@@ -349,14 +349,14 @@ def test_webapi_needs_neither_js_nor_pyodide():
 
 
 def test_max_ms_is_the_hard_cap_with_a_soft_target_below_it():
-    """The page's "10 s a move" reaches the time manager as its hard cap (one place
-    decides: timeman.page_limits), never as a soft target that may grow to 2.5x."""
+    """The page's "10 s a move" reaches the time manager as its promise, which makes it a
+    hard cap (one place decides: timeman.move_times), never as a soft target that may
+    grow to 2.5x."""
     from gomoku.engine.facade import Limits
-    from gomoku.search.timeman import page_limits
 
     for max_ms in (300, 2000, 10_000):
         limits = webapi._parse_limits({"limits": {"maxMs": max_ms}})
-        assert limits["hard_ms"] == page_limits(max_ms)["hard_ms"]
+        assert limits["max_ms"] == max_ms and limits["time_ms"] is None
         soft, hard = Limits(**limits).budget()
         assert hard is not None and hard * 1000 < max_ms
         assert soft is not None and soft < hard

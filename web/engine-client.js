@@ -4,6 +4,8 @@
 // terminated and a fresh one is started; the pending request is rejected with an
 // EngineTimeout so the page can tell the user and carry on.
 
+import { DEFAULT_DEADLINE_MS } from "./deadlines.js";
+
 export class EngineTimeout extends Error {
   constructor(message) {
     super(message);
@@ -130,7 +132,7 @@ export class EngineClient {
 
   // Send a message; resolves with the final reply. The deadline runs from the moment the
   // worker is ready and the message is posted.
-  async request(message, { deadlineMs = 30000, onInfo = () => {} } = {}) {
+  async request(message, { deadlineMs = DEFAULT_DEADLINE_MS, onInfo = () => {} } = {}) {
     await this.whenReady();
     const id = message.id ?? "r" + this.nextId++;
     const msg = { ...message, id };
@@ -153,7 +155,7 @@ export class EngineClient {
   }
 
   // Resolve with the next message carrying `id` that is a final reply (test hooks).
-  async rawRequest(data, id, deadlineMs = 30000) {
+  async rawRequest(data, id, deadlineMs = DEFAULT_DEADLINE_MS) {
     await this.whenReady();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

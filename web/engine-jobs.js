@@ -8,6 +8,7 @@
 // (state.js); the view follows.
 
 import { cellText } from "./coords.js";
+import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
 import * as Game from "./game.js";
 import { t } from "./i18n.js";
@@ -21,22 +22,8 @@ import { offerSentence, resultSentence, shapeText } from "./status.js";
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
 
-// A running search cannot be interrupted (no SharedArrayBuffer), so open-ended thinking
-// (analysis, the unlimited level) is a series of think requests of growing length.
-export const SLICES = [500, 1000, 2000];
-const HINT_MAX_MS = 2000;
-
-// A node-limited level's move: the engine answers when its nodes are searched, at once on
-// a fast machine for the weak levels; the page waits at least this long after asking (a
-// reply that looks considered, and time to see one's own stone first).
-export const LEVEL_FLOOR_MS = 500;
-// Its hard deadline is that of a think of this long (deadlineFor: 3 x 20 s + 10 s): the
-// nodes take what they take, on a slow phone too; the deadline only catches a stuck worker.
-export const LEVEL_DEADLINE_AS_MS = 20000;
-// Its nodes per second guessed (Pyodide on a laptop searches about 5,000: BENCHMARKS.md),
-// only to guess when a cancelled level search would end (jobs.js: a worker with more than
-// a few seconds of thinking left is replaced rather than waited for).
-export const LEVEL_GUESS_NPS = 5000;
+// The think times and deadlines are deadlines.js's (re-exported for the page's callers).
+export { LEVEL_DEADLINE_AS_MS, LEVEL_FLOOR_MS, LEVEL_GUESS_NPS, SLICES } from "./deadlines.js";
 
 // The think message of the engine's move at node-limited level `level` (a levels.js
 // level) in the game's shown position: limits {level, seed} alone, so that the move is a
@@ -54,9 +41,9 @@ export function levelThink(game, level) {
 // review job failed (review-job.js failed). now / sleep: the clock and timer of the job
 // runner (tests pass fakes).
 export function createEngineJobs({ store, engine, params, analysisView, say, onReady, onReviewFailure, now, sleep }) {
-  // Generous: the engine stops itself at about ms; this only catches a stuck worker.
-  const deadlineFor = (ms) => params.deadline ?? ms * 3 + 10000;
-  const sliceMs = (i) => params.slice ?? SLICES[Math.min(i, SLICES.length - 1)];
+  // (deadlines.js; ?deadline= and ?slice= override them)
+  const deadlineFor = (ms) => deadlineOf(ms, params.deadline);
+  const sliceMs = (i) => sliceOf(i, params.slice);
 
   const runner = createJobRunner({
     client: engine,
@@ -89,8 +76,8 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   }
 
   // A move the page promises within maxMs (a timed level's "10 s a move", a hint): the
-  // engine's time manager gets it as its hard cap (webapi.py maxMs; timeman.py
-  // page_limits), where timeMs is only a soft target it may overrun.
+  // engine's time manager makes it its hard cap (webapi.py maxMs; timeman.py
+  // move_times), where timeMs is only a soft target it may overrun.
   function cappedMessage(game, maxMs) {
     return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits: { maxMs } };
   }
@@ -129,10 +116,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     store.update({ hint: null });
     if (nodeLimited(level)) {
       // one level think; ?time= does not apply (the move must not depend on the clock)
-      const step = {
-        message: levelThink(game, level), ms: Math.ceil((level.nodes / LEVEL_GUESS_NPS) * 1000),
-        deadlineMs: deadlineFor(LEVEL_DEADLINE_AS_MS),
-      };
+      const step = { message: levelThink(game, level), ...levelThinkTimes(level.nodes, params.deadline) };
       runner.start({
         kind: "move", key, floorMs: LEVEL_FLOOR_MS,
         next: (i) => (i === 0 ? step : null),

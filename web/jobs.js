@@ -31,8 +31,10 @@
 // page resumes its work when the new one is ready) and fewer than MAX_RETRIES timeouts
 // came in a row; otherwise the engine is in trouble and the page says so.
 
+import { RESTART_LEFT_MS } from "./deadlines.js";
+
+export { RESTART_LEFT_MS };
 export const MAX_RETRIES = 2;
-export const RESTART_LEFT_MS = 4000;
 
 // A request dropped unsent because its job was forgotten (never reported).
 export class Cancelled extends Error {

@@ -26,12 +26,12 @@
 // engine worker's, exactly as without this file; so are, whatever the threads, a multi-PV
 // think (analysis) and a node-limited level's think (limits {level, seed}).
 
+import { DEFAULT_DEADLINE_MS, FINISH_MS, fallbackDeadline } from "./deadlines.js";
 import { EngineClient, EngineFailure, EngineTimeout } from "./engine-client.js";
 import { SearchPool } from "./search-pool.js";
 import { validThreads } from "./settings.js";
 
 const TICK_MS = 50;
-const FINISH_MS = 5000; // time the coordinator gets to answer "finish" after the deadline
 
 export class ParallelEngineClient extends EngineClient {
   constructor({ searchWorkerUrl, threads = 1, onWorkers = () => {}, testMode = false, ...options }) {
@@ -94,7 +94,7 @@ export class ParallelEngineClient extends EngineClient {
     const slots = this.pool.ready();
     if (slots.length < 2) return super.request(message, opts);
     const started = performance.now();
-    const deadlineMs = opts.deadlineMs ?? 30000;
+    const deadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
     const onInfo = opts.onInfo || (() => {});
     try {
       const reply = await this._parallel(message, slots, deadlineMs, onInfo, opts.scheme);
@@ -105,9 +105,8 @@ export class ParallelEngineClient extends EngineClient {
       if (err instanceof EngineTimeout || err instanceof EngineFailure) throw err;
       this.stats.fallbacks += 1;
       console.warn("parallel search failed, thinking in one worker:", String(err && err.message || err));
-      const timeMs = (message.limits && (message.limits.timeMs || message.limits.maxMs)) || 1000;
       const left = deadlineMs - (performance.now() - started);
-      return super.request(message, { ...opts, deadlineMs: Math.max(left, 2 * timeMs + 3000) });
+      return super.request(message, { ...opts, deadlineMs: fallbackDeadline(message.limits, left) });
     }
   }
 

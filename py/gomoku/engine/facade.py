@@ -30,8 +30,9 @@ from gomoku.search.timeman import (
     DEFENCE_SHARE,
     VCF_SHARE,
     VCT_SHARE,
+    MoveTimes,
     check_deadline,
-    move_budget,
+    move_times,
     search_times,
     stage_deadline,
 )
@@ -47,15 +48,21 @@ DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
 SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric
 
 
+# A protocol's time controls as ``Limits`` keywords (turn_ms, match_ms, time_left_ms, ...).
+TimeKeywords = dict[str, int | None]
+
+
 @dataclass
 class Limits:
-    """Search limits; None means "no limit of this kind"."""
+    """Search limits; None means "no limit of this kind". The time fields are the controls
+    as the caller received them (ms); ``times`` turns them into the move's optimum and
+    maximum, once (gomoku.search.timeman.move_times says how)."""
 
-    time_ms: float | None = 1000.0
-    hard_ms: float | None = None
+    time_ms: float | None = 1000.0  # soft target: the move may run past it (up to 2.5x)
+    hard_ms: float | None = None  # hard cap: never passed
     depth: int | None = None
     nodes: int | None = None
-    time_left_ms: float | None = None
+    time_left_ms: float | None = None  # the match clock (Gomocup time_left)
     use_book: bool = True
     use_threats: bool = True
     seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
@@ -66,11 +73,21 @@ class Limits:
     vcf_depth: int | None = None
     vct_depth: int | None = None
     defence: bool = True
+    # A promise of at most so long a move: Gomocup's timeout_turn (0: as fast as possible),
+    # the page's maxMs (the page's own overhead kept back too); Gomocup's timeout_match (0:
+    # no match limit, time_left_ms is then ignored).
+    turn_ms: int | None = None
+    max_ms: int | None = None
+    match_ms: int | None = None
 
-    def budget(self) -> tuple[float | None, float | None]:
-        """(soft, hard) seconds for this move: ``gomoku.search.timeman.move_budget``."""
-        fixed_work = self.nodes is not None or self.depth is not None
-        return move_budget(self.time_ms, self.hard_ms, self.time_left_ms, fixed_work)
+    def times(self, empty_cells: int | None = None) -> MoveTimes:
+        """This move's optimum and maximum (ms) in a position with ``empty_cells`` empty
+        cells (a match clock is spread over half of them; None: not known)."""
+        return move_times(self, empty_cells)
+
+    def budget(self, empty_cells: int | None = None) -> tuple[float | None, float | None]:
+        """(optimum, maximum) seconds for this move: ``times`` in seconds."""
+        return self.times(empty_cells).seconds()
 
 
 def renju_checked(board: Board, line: list[int] | None) -> list[int] | None:
@@ -301,7 +318,7 @@ class Engine:
         if self.is_over:
             raise IllegalMoveError("the game is over")
         start = time.perf_counter()
-        soft, hard = limits.budget()
+        soft, hard = limits.budget(board.size * board.size - board.ply)
         if soft is None and limits.depth is None and limits.nodes is None:
             raise ValueError("think needs a time, depth or node limit")
         hard_deadline = start + hard if hard is not None else None

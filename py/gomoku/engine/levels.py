@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass, replace
 
 from gomoku.core.errors import GomokuError
-from gomoku.engine.facade import Engine, Limits, SearchResult, TopMove
+from gomoku.engine.facade import Engine, Limits, SearchResult, TimeKeywords, TopMove
 from gomoku.engine.novice import Habits, novice_move
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, score_text
 
@@ -82,13 +82,17 @@ class Level:
     def timed(self) -> bool:
         return self.nodes is None
 
-    def limits(self, seed: int = 0, hard_ms: float | None = None) -> Limits:
+    def limits(
+        self, seed: int = 0, hard_ms: float | None = None, controls: TimeKeywords | None = None
+    ) -> Limits:
         """The engine's limits for one move at this level (node levels only); ``seed``
-        picks among close book replies; ``hard_ms`` lowers the safety cap (a protocol's
-        turn limit)."""
+        picks among close book replies; ``hard_ms`` lowers the safety cap; ``controls``, a
+        protocol's time controls as ``Limits`` keywords (turn_ms, match_ms, time_left_ms),
+        lower it too (the time manager makes them a safety cap: the nodes decide)."""
         if self.nodes is None:
             raise LevelError(f"level {self.number} is timed, not node-limited")
         return Limits(
+            **(controls or {}),
             time_ms=None,
             hard_ms=SAFETY_MS if hard_ms is None else min(SAFETY_MS, hard_ms),
             nodes=self.nodes,
@@ -255,12 +259,19 @@ def choose(top: list[TopMove], noise: int, rng: random.Random) -> TopMove:
     return best
 
 
-def play(engine: Engine, number: int, seed: int = 0, hard_ms: float | None = None) -> SearchResult:
+def play(
+    engine: Engine,
+    number: int,
+    seed: int = 0,
+    hard_ms: float | None = None,
+    controls: TimeKeywords | None = None,
+) -> SearchResult:
     """The move of level ``number`` in the engine's position (the engine's game is not
     changed). Node-limited levels start from clean tables, so the answer is a function of
     the position, the level and ``seed`` alone. Timed levels raise LevelError: the caller
-    thinks with its own clock for those. ``hard_ms`` caps the time (a safety cap only:
-    reached, it would cut the search and the move would depend on the machine)."""
+    thinks with its own clock for those. ``hard_ms`` and a protocol's time ``controls``
+    (``Level.limits``) cap the time (a safety cap only: reached, it would cut the search
+    and the move would depend on the machine)."""
     lv = level(number)
     if lv.timed:
         raise LevelError(f"level {lv.number} ({lv.name['en']}) is timed: think on the clock")
@@ -276,7 +287,7 @@ def play(engine: Engine, number: int, seed: int = 0, hard_ms: float | None = Non
         return SearchResult(point, score, score_text(score), 0, 0, 0, [point], "level")
     engine.tt.clear()
     engine.threat_cache.clear()
-    result = engine.think(lv.limits(seed, hard_ms))
+    result = engine.think(lv.limits(seed, hard_ms, controls))
     if result.source != "search" or len(result.top) < 2:
         return result  # book, forced, a threat win, or a single candidate: no choice
     picked = choose(result.top, lv.noise, move_rng(seed, len(engine.moves)))

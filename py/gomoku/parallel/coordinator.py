@@ -79,7 +79,8 @@ class Coordinator:
         if board.winner or board.is_full():
             raise IllegalMoveError("the game is over")
         self.limits = limits or Limits()
-        soft, hard = self.limits.budget()
+        self.times = self.limits.times(board.size * board.size - board.ply)
+        soft, hard = self.times.seconds()
         if soft is None and self.limits.depth is None and self.limits.nodes is None:
             raise ValueError("think needs a time, depth or node limit")
         self.soft_cap = soft  # seconds from the start: the move's soft target
@@ -309,12 +310,17 @@ class Coordinator:
 
     def _think_limits(self, now: float) -> dict:
         """The limits for a job that runs the engine's own stages (``think``, ``prepare``)
-        sent at ``now``: what is left of them, answering before the hard cap."""
+        sent at ``now``: what is left of the move's optimum and maximum (the controls they
+        came from are not passed on: the clock is spread once, here), answering before the
+        hard cap."""
         d = limits_to_dict(self.limits)
-        if now > 0:
-            for key in ("time_ms", "hard_ms", "time_left_ms"):
-                if d[key] is not None:
-                    d[key] = max(d[key] - now * 1000, 1.0)
+        for key in ("turn_ms", "max_ms", "match_ms", "time_left_ms"):
+            d[key] = None
+        optimum = self.times.optimum_ms
+        if optimum is not None and now > 0:
+            optimum = max(optimum - now * 1000, 1.0)
+        d["time_ms"] = optimum
+        d["hard_ms"] = None
         if self.hard_cap is not None:
             d["hard_ms"] = max((self.hard_cap - now - 2 * MESSAGE_MARGIN) * 1000, 1.0)
         return d

@@ -69,7 +69,6 @@ from gomoku import __version__
 from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import to_text
 from gomoku.core.rules import MAX_SIZE, MIN_SIZE, Rule
-from gomoku.search.timeman import gomocup_limits, node_limited
 
 Point = tuple[int, int]
 
@@ -214,23 +213,23 @@ class TimeSettings:
 MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
 
 
-def compute_limits(
-    settings: TimeSettings, stones: int = 0, cells: int = 225
-) -> dict[str, int | None]:
-    """The ``Limits`` keywords for the time controls received so far: the time manager's
-    ``gomocup_limits`` (gomoku.search.timeman decides; this only passes them in)."""
-    return gomocup_limits(
-        settings.timeout_turn, settings.timeout_match, settings.time_left, stones, cells
-    )
+def time_controls(settings: TimeSettings) -> dict[str, int | None]:
+    """The time controls received so far as ``Limits`` keywords, as they are: the time
+    manager (gomoku.search.timeman.move_times) makes the move's optimum and maximum."""
+    return {
+        "turn_ms": settings.timeout_turn,
+        "match_ms": settings.timeout_match,
+        "time_left_ms": settings.time_left,
+    }
 
 
-def node_limits(budget: dict[str, int | None], max_nodes: int) -> dict[str, int | None]:
+def node_limits(controls: dict[str, int | None], max_nodes: int) -> dict[str, int | None]:
     """Limits keyword arguments for a node-limited move (``INFO max_node``): the node limit,
-    the time manager's safety cap (``node_limited``) and the book's fixed seed
-    NODE_LIMIT_SEED."""
+    the time controls (with no soft target the time manager keeps only a safety cap of
+    them) and the book's fixed seed NODE_LIMIT_SEED."""
     if max_nodes <= 0:
         raise ValueError(f"max_nodes must be positive, got {max_nodes}")
-    return {**node_limited(budget), "nodes": max_nodes, "seed": NODE_LIMIT_SEED}
+    return {**controls, "time_ms": None, "nodes": max_nodes, "seed": NODE_LIMIT_SEED}
 
 
 def format_move(point: Point) -> str:
@@ -329,6 +328,11 @@ def _make_limits(kwargs: dict[str, int | None]) -> Any:
     return Limits(**kwargs)
 
 
+def _move_times(kwargs: dict[str, int | None], empty_cells: int) -> Any:
+    """The optimum and maximum (ms) the engine will make of these limits (for DEBUG)."""
+    return _make_limits(kwargs).times(empty_cells)
+
+
 class Brain:
     """Protocol state machine. Feed it lines with :meth:`handle`; it writes answers
     through ``write`` (one call per output line, without newline).
@@ -410,20 +414,22 @@ class Brain:
         if eng.is_over:
             raise ProtocolError("the game is over: no move to make")
         size = eng.size
-        budget = compute_limits(self.times, stones=len(eng.moves), cells=size * size)
-        clock = budget["time_left_ms"]
+        controls = time_controls(self.times)
+        budget = {"time_ms": None, **controls}
         if self.level is not None:
             from gomoku.engine.levels import level
 
             lv = level(self.level)
             self.write(f"DEBUG limits level {lv.number} nodes {lv.nodes} seed {self.seed}")
         elif self.max_nodes is not None:
-            budget = node_limits(budget, self.max_nodes)
-            self.write(f"DEBUG limits nodes {self.max_nodes} hard {budget['hard_ms']} ms")
+            budget = node_limits(controls, self.max_nodes)
+            times = _move_times(budget, size * size - len(eng.moves))
+            self.write(f"DEBUG limits nodes {self.max_nodes} hard {times.maximum_ms:.0f} ms")
         else:
+            times = _move_times(budget, size * size - len(eng.moves))
             self.write(
-                f"DEBUG limits soft {budget['time_ms']} ms hard {budget['hard_ms']} ms"
-                + (f" clock {clock} ms" if clock is not None else "")
+                f"DEBUG limits soft {times.optimum_ms:.0f} ms hard {times.maximum_ms:.0f} ms"
+                + (f" clock {times.clock_ms:.0f} ms" if times.clock_ms is not None else "")
             )
         if self.multipv > 1:
             budget = {**budget, "multipv": self.multipv}
@@ -440,7 +446,7 @@ class Brain:
             if self.level is not None:
                 from gomoku.engine.levels import play
 
-                result = play(eng, self.level, self.seed, hard_ms=budget["hard_ms"])
+                result = play(eng, self.level, self.seed, controls=controls)
             elif self.threads > 1:
                 from gomoku.parallel import parallel_think
 

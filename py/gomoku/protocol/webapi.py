@@ -86,11 +86,12 @@ alone and source is "guard". limits {level: N, seed: S} plays node-limited level
 gomoku.engine.levels with the game's seed S (0..2^31-1, default 0): the same move for the
 same position, level and seed everywhere (source "level" when its random choice took
 another move than the search's best). Otherwise limits needs at least one of timeMs, maxMs,
-depth, nodes; without timeMs or maxMs the search is bounded by depth / nodes alone. timeMs is
+depth, nodes; without timeMs or maxMs the search is bounded by depth / nodes alone, with
+maxMs too they decide, within its cap (no soft target). timeMs is
 a soft target (the engine may go on up to 2.5x it to finish: analysis and Unlimited's
 slices); maxMs is a promise, "at most this long" (a timed level's move, a hint): the time
-manager gets it as its hard cap with a soft target below it (gomoku.search.timeman
-page_limits), so the answer comes within maxMs plus the messages' overhead. limits.book
+manager makes it its hard cap with a soft target below it (gomoku.search.timeman
+move_times), so the answer comes within maxMs plus the messages' overhead. limits.book
 (true or false, default true) says whether the opening book may answer; the page's
 analysis turns it off so that it shows a real search. limits.threats (default true)
 likewise for the threat searches before the alpha-beta search (benchmarks of a fixed
@@ -248,10 +249,7 @@ def _parse_limits(message: Message) -> dict[str, int | bool | None]:
             raise BadMessage("limits.timeMs and limits.maxMs do not go together")
         if not _is_number(cap) or not 0 < cap <= MAX_TIME_MS:
             raise BadMessage(f"limits.maxMs must be a number in (0, {MAX_TIME_MS}], got {cap!r}")
-        from gomoku.search.timeman import page_limits
-
-        page = page_limits(max(1, int(cap)))
-        out["time_ms"], out["hard_ms"] = page["time_ms"], page["hard_ms"]
+        out["max_ms"] = max(1, int(cap))  # the time manager makes it optimum and maximum
     d = limits.get("depth")
     if d is not None:
         if not _is_int(d) or not 1 <= d <= MAX_DEPTH:

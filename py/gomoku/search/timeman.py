@@ -1,22 +1,20 @@
 """How long a move may take: every such decision of the engine, in one place.
 
-Callers pass their limits in and ask here; nothing else in the engine computes a time.
+Callers pass the time controls they received into ``Limits`` as they are, and ask here;
+nothing else in the engine computes a time.
 
-1. **A protocol's time controls -> the move's limits.** ``gomocup_limits`` turns Gomocup's
-   ``timeout_turn`` / ``timeout_match`` / ``time_left`` into a soft target, a hard cap
-   and the game clock (process overhead kept back); ``node_limited`` keeps only the hard
-   cap as a safety cap when a node budget decides the move. The web page's timed level
-   promises a maximum per move ("10 s a move"), the same promise as Gomocup's
-   ``timeout_turn``: ``page_limits`` turns it into the same soft target and hard cap.
-   (Analysis slices and Unlimited's slices pass a soft target, ``Limits.time_ms``.)
-2. **The move's limits -> optimum and maximum.** ``move_budget`` gives the soft target
-   (optimum) and the hard cap (maximum) in seconds from ``Limits``' time, hard cap, game
-   clock and whether a node or depth limit decides instead.
-3. **Within the move.** The threat stages before the search each get a share of the
+1. **The controls -> the move's optimum and maximum, once** (``move_times``, the shape of
+   Rapfi's ``TimeControl::init`` and Stockfish's ``TimeManagement::init``): from the raw
+   controls of ``Limits`` (a soft target ``time_ms``; a hard cap ``hard_ms``; a promise of
+   at most so long a move, Gomocup's ``turn_ms`` = timeout_turn or the page's ``max_ms``;
+   the match clock ``time_left_ms`` with Gomocup's ``match_ms``; whether a node or depth
+   limit decides) and the number of empty cells. The optimum is the soft target the stop
+   rule scales, the maximum the hard cap the search never passes.
+2. **Within the move.** The threat stages before the search each get a share of the
    optimum (``stage_deadline``); the alpha-beta search may overrun the optimum up to
    ``OVERRUN_FACTOR`` times it, never the maximum (``search_times``); a defence check
    after the search keeps a reserve (``check_deadline``).
-4. **When to stop deepening** (``TimeManager``), as chess engines do: the search calls
+3. **When to stop deepening** (``TimeManager``), as chess engines do: the search calls
    ``iteration_done`` after each completed iteration of its iterative deepening. The
    manager stops the search once the time spent passes the optimum scaled by how settled
    the result looks:
@@ -36,123 +34,147 @@ Times are seconds unless a name says ms. No clock is read here: callers pass ``n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from gomoku.game.evaluation import WIN_THRESHOLD
 
-# --- 1. Gomocup time controls (ms) -------------------------------------------------------
+# --- 1. The controls -> the move's optimum and maximum (ms) -----------------------------
 
-OVERHEAD_MS = 30  # kept back from timeout_turn for the process and pipes ...
+# A promise of at most so long a move (Gomocup's timeout_turn, the page's maxMs):
+OVERHEAD_MS = 30  # kept back from it for the process and pipes ...
 OVERHEAD_FRACTION = 0.05  # ... plus this share of it,
-MAX_OVERHEAD_MS = 300  # ... at most this much
-SOFT_SHARE_NUM, SOFT_SHARE_DEN = 4, 5  # soft target (optimum) = this share of the hard cap
-INSTANT_HARD_MS = 50  # timeout_turn 0 ("as fast as possible"): the hard cap
+MAX_OVERHEAD_MS = 300  # ... at most this much: the rest is the promise's cap
+SOFT_SHARE_NUM, SOFT_SHARE_DEN = 4, 5  # its soft target = this share of its cap
+INSTANT_HARD_MS = 50  # timeout_turn 0 ("as fast as possible"): the cap (soft target 1 ms)
+PAGE_OVERHEAD_MS = 300  # the page's maxMs: its own part of a reply kept back first (worker
+PAGE_OVERHEAD_SHARE = 10  # messages, Pyodide, drawing), at most this share (1/10) of it
+# A match clock (Gomocup's time_left, unless timeout_match is 0 or time_left says "none"):
 NO_LIMIT_SENTINEL = 2**31 - 1  # a time_left this large means "no clock"
-GOMOCUP_MAX_MOVES_TO_GO = 25  # a match clock is spread over at most this many of our moves
-GOMOCUP_MIN_MOVES_TO_GO = 5  # ... and at least this many
-CLOCK_HARD_DIVISOR = 3  # the hard cap never exceeds this fraction of the clock
+GOMOCUP_MAX_MOVES_TO_GO = 25  # our moves still to play: half the empty cells, at most
+GOMOCUP_MIN_MOVES_TO_GO = 5  # ... this many and at least this many
+CLOCK_HARD_DIVISOR = 3  # no move takes more than a third of the clock less the margin ...
+CLOCK_CAP_DIVISOR = 4  # ... nor, when the clock paces the move, more than a quarter,
+MOVES_TO_GO = 25  # and the soft target is at most the clock over this many moves
+# The maximum, whatever set it:
+HARD_FACTOR = 2.5  # a soft target alone (no cap, no promise): the cap is this many times it
+SAFETY_MS = 5.0  # the maximum is kept this far from the tightest cap
 
 
-def gomocup_limits(
-    timeout_turn: int,
-    timeout_match: int | None = None,
-    time_left: int | None = None,
-    stones: int = 0,
-    cells: int = 225,
-) -> dict[str, int | None]:
-    """Turn Gomocup time controls into keyword arguments for ``Limits``.
+class TimeControls(Protocol):
+    """The raw time controls of one move, as the caller received them (ms; None: not
+    given). ``gomoku.engine.facade.Limits`` is one; this module reads only these."""
 
-    Returns {"time_ms": soft target, "hard_ms": cap, "time_left_ms": clock or None}, with
-    1 <= time_ms <= hard_ms. The hard cap is timeout_turn minus a safety margin for process
-    overhead (30 ms + 5%, at most 300 ms); the soft target is 4/5 of it (the engine may run
-    past its soft target to finish a move, never past the cap). timeout_turn 0 means "as
-    fast as possible" (soft 1 ms, hard 50 ms). When a match clock is known (time_left
-    given and timeout_match not 0) both are clamped: soft to time_left divided by an
-    estimate of our remaining moves, hard to a third of time_left minus the margin
-    (``move_budget`` then spreads the clock once more: see there).
+    time_ms: float | None  # soft target: the move may run past it (page timeMs, slices)
+    hard_ms: float | None  # hard cap, never passed (levels' safety cap, a worker's share)
+    turn_ms: int | None  # Gomocup timeout_turn: at most this long a move (0: at once)
+    max_ms: int | None  # the page's maxMs: the same promise, the page's overhead kept back too
+    match_ms: int | None  # Gomocup timeout_match (0: no match limit, time_left ignored)
+    time_left_ms: float | None  # the match clock (Gomocup time_left)
+    depth: int | None  # a depth or node limit: with no soft target it decides the
+    nodes: int | None  # move and time gives only a safety cap
+
+
+@dataclass(frozen=True)
+class MoveTimes:
+    """A move's optimum (the soft target the stop rule scales) and maximum (the hard cap),
+    ms from the move's start (None: no limit of that kind), and the match clock they were
+    spread from (None: none)."""
+
+    optimum_ms: float | None
+    maximum_ms: float | None
+    clock_ms: float | None = None
+
+    def seconds(self) -> tuple[float | None, float | None]:
+        """(optimum, maximum) in seconds."""
+        opt, cap = self.optimum_ms, self.maximum_ms
+        return (None if opt is None else opt / 1000, None if cap is None else cap / 1000)
+
+
+def promise_ms(controls: TimeControls) -> int | None:
+    """The promise of at most so long a move: Gomocup's timeout_turn as it is, the page's
+    maxMs less the page's own overhead (PAGE_OVERHEAD_MS, at most a tenth). So the player
+    sees the stone within maxMs (BENCHMARKS.md, "Expert keeps its 10 s")."""
+    turn, page = controls.turn_ms, controls.max_ms
+    if page is not None:
+        if page <= 0:
+            raise ValueError(f"max_ms must be positive, got {page}")
+        page = max(1, page - min(PAGE_OVERHEAD_MS, page // PAGE_OVERHEAD_SHARE))
+        turn = page if turn is None else min(turn, page)
+    return turn
+
+
+def match_clock(controls: TimeControls) -> float | None:
+    """The match clock in effect: time_left (at least 0), unless timeout_match is 0 (no
+    match limit) or time_left is Gomocup's "no limit" NO_LIMIT_SENTINEL."""
+    left = controls.time_left_ms
+    if left is None or controls.match_ms == 0 or left >= NO_LIMIT_SENTINEL:
+        return None
+    return max(0, left)
+
+
+def moves_to_go(empty_cells: int | None) -> int:
+    """Our moves still to play, as a match clock is spread: half the empty cells, within
+    GOMOCUP_MIN_MOVES_TO_GO..GOMOCUP_MAX_MOVES_TO_GO (the most when not known)."""
+    if empty_cells is None:
+        return GOMOCUP_MAX_MOVES_TO_GO
+    return min(GOMOCUP_MAX_MOVES_TO_GO, max(GOMOCUP_MIN_MOVES_TO_GO, empty_cells // 2))
+
+
+def move_times(controls: TimeControls, empty_cells: int | None = None) -> MoveTimes:
+    """The move's optimum and maximum from its raw controls: every bound below that is
+    given, the tightest of each kind wins.
+
+    maximum (the hard cap), then SAFETY_MS less (at least 1 ms):
+      - ``hard_ms``;
+      - the promise's cap: it less the process margin (OVERHEAD_MS + 5%, at most
+        MAX_OVERHEAD_MS); INSTANT_HARD_MS for timeout_turn 0;
+      - HARD_FACTOR x ``time_ms`` when neither of those is given;
+      - the match clock: a third of it less the margin (OVERHEAD_MS + 5% of the clock's
+        share); and, unless time only keeps a safety cap, a quarter of it.
+    optimum (the soft target), at most the maximum:
+      - ``time_ms``;
+      - the promise's: SOFT_SHARE_NUM/SOFT_SHARE_DEN of its cap (1 ms for timeout_turn 0);
+      - the match clock: over the moves to go (``moves_to_go``) less the margin, and over
+        MOVES_TO_GO moves; with no other bound the optimum is the maximum.
+
+    A node or depth limit with no ``time_ms``: that limit decides the move, the same
+    whatever the machine's load. Time then keeps only a safety cap (the maximum above
+    without the clock's quarter) and no optimum: no stage gets a share of the time and the
+    search does not stop early, unless the cap is reached (Gomocup's max_node, the levels).
     """
-    if timeout_turn <= 0:
-        soft, hard = 1, INSTANT_HARD_MS
-    else:
-        margin = min(MAX_OVERHEAD_MS, OVERHEAD_MS + int(timeout_turn * OVERHEAD_FRACTION))
-        hard = max(1, timeout_turn - margin)
-        soft = max(1, hard * SOFT_SHARE_NUM // SOFT_SHARE_DEN)
-    clock: int | None = None
-    if time_left is not None and timeout_match != 0 and time_left < NO_LIMIT_SENTINEL:
-        clock = max(0, time_left)
-        moves_to_go = min(
-            GOMOCUP_MAX_MOVES_TO_GO, max(GOMOCUP_MIN_MOVES_TO_GO, (cells - stones) // 2)
-        )
-        margin = OVERHEAD_MS + int(clock * OVERHEAD_FRACTION / moves_to_go)
-        hard = min(hard, max(1, clock // CLOCK_HARD_DIVISOR - margin))
-        soft = min(soft, max(1, clock // moves_to_go - margin))
-    soft = max(1, min(soft, hard))
-    return {"time_ms": soft, "hard_ms": hard, "time_left_ms": clock}
+    fixed_work = controls.nodes is not None or controls.depth is not None
+    cap_only = fixed_work and controls.time_ms is None
+    soft: list[float] = [] if controls.time_ms is None else [controls.time_ms]
+    hard: list[float] = [] if controls.hard_ms is None else [controls.hard_ms]
+    turn = promise_ms(controls)
+    if turn is not None:
+        if turn <= 0:
+            cap, share = INSTANT_HARD_MS, 1
+        else:
+            cap = max(1, turn - min(MAX_OVERHEAD_MS, OVERHEAD_MS + int(turn * OVERHEAD_FRACTION)))
+            share = max(1, cap * SOFT_SHARE_NUM // SOFT_SHARE_DEN)
+        hard.append(cap)
+        if not cap_only:
+            soft.append(share)
+    if not hard and controls.time_ms is not None:
+        hard.append(controls.time_ms * HARD_FACTOR)
+    clock = match_clock(controls)
+    if clock is not None:
+        to_go = moves_to_go(empty_cells)
+        margin = OVERHEAD_MS + int(clock * OVERHEAD_FRACTION / to_go)
+        hard.append(max(1, clock // CLOCK_HARD_DIVISOR - margin))
+        if not cap_only:
+            hard.append(max(clock / CLOCK_CAP_DIVISOR, 1.0))
+            soft.append(max(1, clock // to_go - margin))
+            soft.append(max(clock / MOVES_TO_GO, 1.0))
+    maximum = max(min(hard) - SAFETY_MS, 1.0) if hard else None
+    optimum = min(soft) if soft else None
+    if maximum is not None and not cap_only:
+        optimum = maximum if optimum is None else min(optimum, maximum)
+    return MoveTimes(optimum, maximum, clock)
 
 
-PAGE_OVERHEAD_MS = 300  # the page's own part of a reply: worker messages, Pyodide, drawing
-PAGE_OVERHEAD_SHARE = 10  # ... at most this share (1/10) of the promise
-
-
-def page_limits(max_ms: int) -> dict[str, int | None]:
-    """The web page's "at most max_ms a move" (a timed level, a hint) as keywords for
-    ``Limits``: the page's own overhead (PAGE_OVERHEAD_MS, at most a tenth) is kept back,
-    then the rest is a Gomocup timeout_turn (``gomocup_limits``; no game clock): the hard
-    cap is it less the process margin and the soft target 4/5 of that. So the player sees
-    the stone within max_ms (BENCHMARKS.md, "Expert keeps its 10 s"), never after the
-    2.5x that a soft target alone allows (``move_budget``'s HARD_FACTOR)."""
-    if max_ms <= 0:
-        raise ValueError(f"max_ms must be positive, got {max_ms}")
-    return gomocup_limits(max(1, max_ms - min(PAGE_OVERHEAD_MS, max_ms // PAGE_OVERHEAD_SHARE)))
-
-
-def node_limited(limits: dict[str, int | None]) -> dict[str, int | None]:
-    """The time part of a node-limited move's ``Limits`` keywords: only the hard cap of
-    ``limits`` (``gomocup_limits``' answer) is kept, as a safety cap (no soft target, no
-    clock share), so that the node limit alone decides the move."""
-    return {"time_ms": None, "hard_ms": limits["hard_ms"], "time_left_ms": None}
-
-
-# --- 2. A move's optimum and maximum -----------------------------------------------------
-
-HARD_FACTOR = 2.5  # without a hard cap from the caller: the cap is this many times the soft
-SAFETY_MS = 5.0  # the hard cap is kept this far from the caller's limit
-MOVES_TO_GO = 25  # a game clock is spread over this many moves
-CLOCK_CAP_DIVISOR = 4  # no move takes more than this fraction of the game clock
-
-
-def move_budget(
-    time_ms: float | None,
-    hard_ms: float | None = None,
-    time_left_ms: float | None = None,
-    fixed_work: bool = False,
-) -> tuple[float | None, float | None]:
-    """(soft, hard) seconds for one move from its limits (None: no limit of that kind).
-
-    ``fixed_work``: a node or depth limit decides the move. Then, with no time_ms, the hard
-    cap (hard_ms, or the clock's share) is a safety cap only: there is no soft target
-    (None), so no stage gets a share of the time and the search does not stop early; the
-    node or depth limit decides the move, the same whatever the machine load, unless the
-    cap is reached.
-    """
-    soft = time_ms
-    hard = hard_ms
-    if soft is not None and hard is None:
-        hard = soft * HARD_FACTOR
-    safety_cap_only = soft is None and fixed_work
-    if time_left_ms is not None:
-        cap = max(time_left_ms / CLOCK_CAP_DIVISOR, 1.0)
-        hard = cap if hard is None else min(hard, cap)
-        if not safety_cap_only:
-            share = max(time_left_ms / MOVES_TO_GO, 1.0)
-            soft = share if soft is None else min(soft, share)
-    if hard is not None:
-        hard = max(hard - SAFETY_MS, 1.0)
-        if not safety_cap_only:
-            soft = hard if soft is None else min(soft, hard)
-    return (None if soft is None else soft / 1000, None if hard is None else hard / 1000)
-
-
-# --- 3. Within the move -------------------------------------------------------------------
+# --- 2. Within the move -------------------------------------------------------------------
 
 VCF_SHARE = 0.10  # our VCF search before the alpha-beta search: this share of the soft time
 VCT_SHARE = 0.15  # then our VCT search
@@ -191,7 +213,7 @@ def check_deadline(hard_deadline: float | None, now: float) -> float | None:
     return hard_deadline - (hard_deadline - now) * POST_CHECK_RESERVE
 
 
-# --- 4. When to stop deepening ------------------------------------------------------------
+# --- 3. When to stop deepening ------------------------------------------------------------
 
 STABLE_FACTOR = 0.6  # share of the optimum spent on a move that never changed
 CHANGE_WEIGHT = 1.0  # added to the factor per (decayed) change of the best move
