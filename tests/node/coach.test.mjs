@@ -1,17 +1,17 @@
-// node --test: web/coach.js (the coach: the worker's answer checked, the marks, the
+// node --test: web/model/coach.js (the coach: the worker's answer checked, the marks, the
 // sentence in English and Chinese, the message, on or off by level and by choice) and
 // the runner's aside request (jobs.js) it is sent with.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import * as Coach from "../../web/coach.js";
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { setLanguage } from "../../web/i18n.js";
-import { createJobRunner } from "../../web/jobs.js";
-import { COACH_DEFAULT_UP_TO, LEVEL_NUMBERS, coachByDefault } from "../../web/levels.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { DEFAULT_SETTINGS, decodeSettings } from "../../web/settings.js";
+import * as Coach from "../../web/model/coach.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { setLanguage } from "../../web/model/i18n.js";
+import { createJobRunner } from "../../web/engine/jobs.js";
+import { COACH_DEFAULT_UP_TO, LEVEL_NUMBERS, coachByDefault } from "../../web/model/levels.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS, decodeSettings } from "../../web/model/settings.js";
 
 // setLanguage writes the page's lang and static texts: a stand-in document for Node
 globalThis.document = { documentElement: {}, querySelectorAll: () => [] };

@@ -1,4 +1,4 @@
-// node --test: web/i18n.js. Both languages have the same keys, every one filled in and
+// node --test: web/model/i18n.js. Both languages have the same keys, every one filled in and
 // with the same {fields}; every key the page uses exists: t("...") in web/*.js (a
 // literal key, or a literal prefix with each of its known endings), data-i18n* in
 // index.html, and the notices of storage.js.
@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
 
-import { TABLES, t } from "../../web/i18n.js";
-import { SHAPES } from "../../web/renju.js";
-import { CLASSES, COUNTED } from "../../web/review.js";
-import { RULES } from "../../web/rules.js";
-import { KEYS, loadAll } from "../../web/storage.js";
+import { TABLES, t } from "../../web/model/i18n.js";
+import { SHAPES } from "../../web/model/renju.js";
+import { CLASSES, COUNTED } from "../../web/model/review.js";
+import { RULES } from "../../web/model/rules.js";
+import { KEYS, loadAll } from "../../web/model/storage.js";
 
 const WEB = new URL("../../web/", import.meta.url);
 const read = (name) => readFileSync(new URL(name, WEB), "utf8");
@@ -61,7 +61,7 @@ test("English and Chinese have the same keys, every text filled in, with the sam
 });
 
 test("every t() key in web/*.js exists", () => {
-  const files = readdirSync(WEB).filter((f) => f.endsWith(".js") && f !== "i18n.js"); // i18n.js defines t
+  const files = readdirSync(WEB, { recursive: true }).filter((f) => f.endsWith(".js") && f !== "model/i18n.js"); // i18n.js defines t
   let count = 0;
   for (const file of files) {
     for (const { key, prefix } of keysUsed(read(file))) {

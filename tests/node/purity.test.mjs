@@ -8,17 +8,21 @@ import test from "node:test";
 const WEB = new URL("../../web/", import.meta.url);
 
 const PURE = [
-  "analysis.js", "coords.js", "game.js", "jobs.js", "levels.js", "levels-data.js", "params.js", "records.js", "renju.js",
-  "results.js", "rules.js", "score.js", "settings.js", "state.js", "storage.js", "store.js", "review.js", "review-graph.js",
-  "puzzles.js", "puzzles-data.js", "mistakes.js", "record-errors.js",
+  "model/analysis.js", "model/coords.js", "model/game.js", "engine/jobs.js", "model/levels.js", "model/levels-data.js",
+  "model/params.js", "model/records.js", "model/renju.js", "model/results.js", "model/rules.js", "model/score.js",
+  "model/settings.js", "model/state.js", "model/storage.js", "model/store.js", "model/review.js", "model/review-graph.js",
+  "model/puzzles.js", "model/puzzles-data.js", "model/mistakes.js", "model/record-errors.js",
 ];
 // pure functions of their arguments and the current language (i18n.js, which touches the
 // DOM only when the language is set)
-const WORDS = ["status.js", "coach.js"];
+const WORDS = ["model/status.js", "model/coach.js"];
 
+// the files a module imports, as paths under web/
 function imports(file) {
-  const text = readFileSync(new URL(file, WEB), "utf8");
-  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"\.\/([\w.-]+)"/gms)].map((m) => m[1]);
+  const url = new URL(file, WEB);
+  const text = readFileSync(url, "utf8");
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"(\.\.?\/[\w./-]+)"/gms)]
+    .map((m) => new URL(m[1], url).href.slice(WEB.href.length));
 }
 
 // every module file reaches, itself excluded
@@ -40,15 +44,15 @@ test("the pure modules import only pure modules", () => {
 
 test("the modules of words import only pure modules and i18n.js", () => {
   for (const file of WORDS) {
-    const other = [...reach(file)].filter((dep) => !PURE.includes(dep) && dep !== "i18n.js");
+    const other = [...reach(file)].filter((dep) => !PURE.includes(dep) && dep !== "model/i18n.js");
     assert.deepEqual(other, [], `${file} reaches ${other.join(", ")}`);
   }
 });
 
 test("storage.js does not reach the engine clients", () => {
-  const deps = reach("storage.js");
-  assert.ok(deps.has("settings.js"));
-  assert.ok(!deps.has("parallel-client.js") && !deps.has("engine-client.js"), [...deps].join(", "));
+  const deps = reach("model/storage.js");
+  assert.ok(deps.has("model/settings.js"));
+  assert.ok(!deps.has("engine/parallel-client.js") && !deps.has("engine/engine-client.js"), [...deps].join(", "));
 });
 
 test("the pure modules use no browser globals", () => {

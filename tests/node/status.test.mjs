@@ -1,17 +1,17 @@
-// node --test: web/status.js (what the page says about the state, in English here: the
+// node --test: web/model/status.js (what the page says about the state, in English here: the
 // status and its code, the line under it, the score, the engine's and workers' lines, the
 // board's spoken label).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { setLanguage } from "../../web/i18n.js";
-import { LEVEL_NUMBERS, levelOf } from "../../web/levels.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { DEFAULT_SETTINGS } from "../../web/settings.js";
-import * as State from "../../web/state.js";
-import * as Status from "../../web/status.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { setLanguage } from "../../web/model/i18n.js";
+import { LEVEL_NUMBERS, levelOf } from "../../web/model/levels.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
+import * as State from "../../web/model/state.js";
+import * as Status from "../../web/model/status.js";
 
 const READY = { state: "ready", restarts: 0, ready: null };
 const make = (setup = {}, moves = "", extra = {}) => {

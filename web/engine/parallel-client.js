@@ -28,7 +28,7 @@
 
 import { EngineClient, EngineFailure, EngineTimeout } from "./engine-client.js";
 import { SearchPool } from "./search-pool.js";
-import { validThreads } from "./settings.js";
+import { validThreads } from "../model/settings.js";
 
 const TICK_MS = 50;
 const FINISH_MS = 5000; // time the coordinator gets to answer "finish" after the deadline

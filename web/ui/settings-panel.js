@@ -5,9 +5,9 @@
 // subscribes it to the state before the view, so that the view renders in the new
 // language).
 
-import { currentLanguage, pickLanguage, setLanguage } from "./i18n.js";
-import { BLACK } from "./rules.js";
-import { threadsFor, validThreads } from "./settings.js";
+import { currentLanguage, pickLanguage, setLanguage } from "../model/i18n.js";
+import { BLACK } from "../model/rules.js";
+import { threadsFor, validThreads } from "../model/settings.js";
 import { playStone } from "./sound.js";
 
 const $ = (sel) => document.querySelector(sel);
