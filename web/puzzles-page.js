@@ -6,7 +6,7 @@
 import { BoardView } from "./ui/board.js";
 import { cellText } from "./model/coords.js";
 import { EngineClient } from "./engine/engine-client.js";
-import { currentLanguage, pickLanguage, setLanguage, t } from "./model/i18n.js";
+import { applyLanguage, currentLanguage, pickLanguage, readLanguageFrom, t } from "./model/i18n.js";
 import { PUZZLES } from "./model/puzzles-data.js";
 import {
   dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, movesToWin, newProgress,
@@ -14,6 +14,7 @@ import {
 } from "./model/puzzles.js";
 import { exercises, firstLook, judged } from "./model/mistakes.js";
 import { KEYS, decodeCurrentReview, decodeGame } from "./model/storage.js";
+import { browserLanguages } from "./ui/settings-panel.js";
 
 const PROGRESS_KEY = "gomoku.puzzles.v1";
 const REFUTE_NODES = 4000; // the engine's budget for a refutation: small and fixed
@@ -446,8 +447,9 @@ $("#pz-show").addEventListener("click", showSolution);
 $("#pz-theme").addEventListener("change", next);
 $("#pz-rule").addEventListener("change", next);
 $("#opt-lang").addEventListener("change", (ev) => {
-  setLanguage(ev.target.value);
+  chosenLanguage = ev.target.value;
   saveLanguage(currentLanguage());
+  applyLanguage(document);
   renderText();
   if (st.puzzle && st.phase === "solve") feedback("");
 });
@@ -456,7 +458,11 @@ $("#opt-lang").addEventListener("change", (ev) => {
 
 const settings = savedSettings();
 if (settings && (settings.theme === "light" || settings.theme === "dark")) document.documentElement.dataset.theme = settings.theme;
-setLanguage(pickLanguage(settings && settings.lang));
+// the language setting (the stored settings' lang; null: the browser's): t() reads it here
+let chosenLanguage = settings && settings.lang;
+const preferred = browserLanguages();
+readLanguageFrom(() => pickLanguage(chosenLanguage, preferred));
+applyLanguage(document);
 $("#opt-lang").value = currentLanguage();
 new ResizeObserver(() => board.resize()).observe(canvas);
 window.addEventListener("resize", () => board.resize());

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
 
-import { TABLES, t } from "../../web/model/i18n.js";
+import { TABLES, applyLanguage, currentLanguage, errorText, pickLanguage, readLanguageFrom, t } from "../../web/model/i18n.js";
 import { SHAPES } from "../../web/model/renju.js";
 import { CLASSES, COUNTED } from "../../web/model/review.js";
 import { RULES } from "../../web/model/rules.js";
@@ -114,4 +114,39 @@ test("t fills in fields and falls back to the key", () => {
     "Gomoku board, 15 by 15. Cursor on h8, empty. Arrow keys move, Enter or Space places a stone.");
   assert.equal(t("navPos", { n: 3 }), "Move 3 of {total}");
   assert.equal(t("no such key"), "no such key");
+});
+
+test("the language is read where it is kept: a change of the settings is the page's language at once", () => {
+  const settings = { lang: null };
+  readLanguageFrom(() => pickLanguage(settings.lang, ["zh-TW", "en-GB"]));
+  try {
+    assert.equal(currentLanguage(), "zh"); // no choice: the browser's first language we have
+    assert.equal(t("undo"), zh.undo);
+    settings.lang = "en";
+    assert.equal(currentLanguage(), "en");
+    assert.equal(t("undo"), en.undo);
+    assert.equal(errorText({ key: "rec_noList" }), en.rec_noList);
+    settings.lang = "zh";
+    assert.equal(errorText({ key: "rec_noList" }), zh.rec_noList);
+    // a document shows it: its lang attribute and the static texts (data-i18n*)
+    const el = { dataset: { i18n: "undo", i18nLabel: "moves", i18nTitle: "hint" }, attrs: {},
+      setAttribute(k, v) { this.attrs[k] = v; } };
+    const doc = { documentElement: {}, querySelectorAll: (sel) => (sel.startsWith("[data-i18n") ? [el] : []) };
+    applyLanguage(doc);
+    assert.equal(doc.documentElement.lang, "zh-CN");
+    assert.deepEqual([el.textContent, el.attrs["aria-label"], el.title], [zh.undo, zh.moves, zh.hint]);
+    settings.lang = "fr"; // not one of ours (stored settings are checked, this is the last guard)
+    assert.equal(currentLanguage(), "zh");
+    readLanguageFrom(() => "fr");
+    assert.equal(currentLanguage(), "en");
+  } finally {
+    readLanguageFrom(() => "en");
+  }
+});
+
+test("pickLanguage: the saved choice, else the browser's preferences, else English", () => {
+  assert.equal(pickLanguage("zh", ["en-US"]), "zh");
+  assert.equal(pickLanguage(null, ["fr-FR", "ZH-cn"]), "zh");
+  assert.equal(pickLanguage("xx", ["de"]), "en");
+  assert.equal(pickLanguage(null), "en");
 });
