@@ -6,7 +6,7 @@
 
 dist/ holds everything the page needs; it makes no request to any other host:
 
-    index.html, main.js, worker.js, board.js, ... (copied from web/)
+    index.html, main.js, model/, engine/, ui/, ... (copied from web/, folders kept)
     manifest.webmanifest, icon*.{svg,png}   web app manifest (installable)
     sw.js                  service worker (offline): build.py fills in the build id and the
                            list of every file to cache
@@ -112,7 +112,7 @@ def check_puzzles() -> None:
     (gomoku.puzzles.check_shape: replays, empty solution cells, renju's forbidden points,
     no duplicate under symmetry) and, once per version of the file (a proof of the whole
     collection takes minutes), every puzzle proven again (gomoku.puzzles.check); and the
-    page's copy, web/puzzles-data.js, equal to it. A failure stops the build naming the
+    page's copy, web/model/puzzles-data.js, equal to it. A failure stops the build naming the
     puzzle."""
     sys.path.insert(0, str(ROOT / "py"))
     from gomoku.puzzles import DATA_FILE, PuzzleError, check, check_shape, export_js, load
@@ -130,9 +130,9 @@ def check_puzzles() -> None:
             PUZZLES_PROVEN.write_text(digest + "\n")
     except PuzzleError as exc:
         raise SystemExit(f"{DATA_FILE}: {exc}") from None
-    if (WEB / "puzzles-data.js").read_text(encoding="utf-8") != export_js(puzzles):
+    if (WEB / "model" / "puzzles-data.js").read_text(encoding="utf-8") != export_js(puzzles):
         raise SystemExit(
-            "web/puzzles-data.js differs from the shipped puzzles: "
+            "web/model/puzzles-data.js differs from the shipped puzzles: "
             "run python -m gomoku.puzzles --js"
         )
 

@@ -87,7 +87,7 @@ def main() -> int:
         page.wait_for_function(
             "() => document.querySelector('#board').dataset.engine === 'ready'", timeout=180_000
         )
-        data = page.evaluate("async () => (await import('./levels-data.js')).LEVEL_DATA")
+        data = page.evaluate("async () => (await import('./model/levels-data.js')).LEVEL_DATA")
         expert = next(lv for lv in data if lv["timeMs"])
         workers = page.evaluate("() => window.gomokuTest.state().engine")
         print(f"level {expert['number']} ({expert['key']}): {expert['timeMs']} ms; {workers}")

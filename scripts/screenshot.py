@@ -188,7 +188,7 @@ def coach_shots(browser, url: str, out: Path) -> None:
         page = ctx.new_page()
         page.goto(url)
         lowest = page.evaluate(
-            "async () => Math.min(...(await import('./levels-data.js')).LEVEL_DATA"
+            "async () => Math.min(...(await import('./model/levels-data.js')).LEVEL_DATA"
             ".map((l) => l.number))"
         )
         game = {"size": 15, "rule": "freestyle", "first": 1, "human": 1, "level": lowest,

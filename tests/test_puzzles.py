@@ -183,4 +183,5 @@ def test_the_export_prints_every_puzzle_in_the_issue_s_format() -> None:
 
 
 def test_the_page_s_copy_is_the_shipped_collection() -> None:
-    assert (ROOT / "web" / "puzzles-data.js").read_text(encoding="utf-8") == export_js(PUZZLES)
+    page_copy = ROOT / "web" / "model" / "puzzles-data.js"
+    assert page_copy.read_text(encoding="utf-8") == export_js(PUZZLES)

@@ -241,7 +241,7 @@ def test_other_rules_have_no_forbidden_points() -> None:
 
 
 def test_js_fixture_is_what_the_reference_says() -> None:
-    """tests/node/fixtures/renju.json (what web/renju.js is tested against) is current;
+    """tests/node/fixtures/renju.json (what web/model/renju.js is tested against) is current;
     regenerate it with `python tests/renju_cases.py`."""
     assert FIXTURE.read_text() == fixture_text()
 

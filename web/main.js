@@ -10,31 +10,31 @@
 //   review-job.js, review-view.js   the game review: its job, its card, graph and marks
 //   new-game-dialog.js, records-dialog.js, settings-panel.js   the dialogs and settings
 
-import { createActions, randomSeed } from "./actions.js";
-import { setupAnalysisView } from "./analysis-view.js";
-import { BoardView } from "./board.js";
-import { setupCoachView } from "./coach-view.js";
-import { centre } from "./coords.js";
-import { createEngineJobs } from "./engine-jobs.js";
-import * as Game from "./game.js";
-import { t } from "./i18n.js";
-import { setupInput } from "./input.js";
-import { setupLoadProgress } from "./load-progress.js";
-import { setupNewGameDialog } from "./new-game-dialog.js";
-import { registerOffline } from "./offline.js";
-import { ParallelEngineClient } from "./parallel-client.js";
-import { readParams } from "./params.js";
-import { setupRecordsDialog } from "./records-dialog.js";
-import { createReviewJob } from "./review-job.js";
-import { setupReviewView } from "./review-view.js";
-import { setupSettingsPanel } from "./settings-panel.js";
-import { threadsFor } from "./settings.js";
-import { initialState, persistence, positionKey, shownOf } from "./state.js";
-import { colorWord } from "./status.js";
-import { loadAll } from "./storage.js";
-import { createStore } from "./store.js";
-import { setupThinkView } from "./think-view.js";
-import { createView } from "./view.js";
+import { createActions, randomSeed } from "./ui/actions.js";
+import { setupAnalysisView } from "./ui/analysis-view.js";
+import { BoardView } from "./ui/board.js";
+import { setupCoachView } from "./ui/coach-view.js";
+import { centre } from "./model/coords.js";
+import { createEngineJobs } from "./engine/engine-jobs.js";
+import * as Game from "./model/game.js";
+import { t } from "./model/i18n.js";
+import { setupInput } from "./ui/input.js";
+import { setupLoadProgress } from "./ui/load-progress.js";
+import { setupNewGameDialog } from "./ui/new-game-dialog.js";
+import { registerOffline } from "./ui/offline.js";
+import { ParallelEngineClient } from "./engine/parallel-client.js";
+import { readParams } from "./model/params.js";
+import { setupRecordsDialog } from "./ui/records-dialog.js";
+import { createReviewJob } from "./engine/review-job.js";
+import { setupReviewView } from "./ui/review-view.js";
+import { setupSettingsPanel } from "./ui/settings-panel.js";
+import { threadsFor } from "./model/settings.js";
+import { initialState, persistence, positionKey, shownOf } from "./model/state.js";
+import { colorWord } from "./model/status.js";
+import { loadAll } from "./model/storage.js";
+import { createStore } from "./model/store.js";
+import { setupThinkView } from "./ui/think-view.js";
+import { createView } from "./ui/view.js";
 
 const params = readParams(location.search);
 const canvas = document.querySelector("#board");
@@ -58,7 +58,7 @@ board.cursor = centre(store.get().game.size);
 
 // ---- the engine: the engine worker, and with threads >= 2 that many search workers ----
 
-const workerUrl = new URL("worker.js", location.href);
+const workerUrl = new URL("engine/worker.js", location.href);
 if (params.test) workerUrl.searchParams.set("test", "1");
 if (!params.snapshot) workerUrl.searchParams.set("snapshot", "0");
 const searchWorkerUrl = new URL(workerUrl);

@@ -3,17 +3,18 @@
 // for the refutation of a wrong move (a think at a small fixed node budget). Progress
 // (rating, streak, history, solved / failed) is kept in localStorage under its own key.
 
-import { BoardView } from "./board.js";
-import { cellText } from "./coords.js";
-import { EngineClient } from "./engine-client.js";
-import { currentLanguage, pickLanguage, setLanguage, t } from "./i18n.js";
-import { PUZZLES } from "./puzzles-data.js";
+import { BoardView } from "./ui/board.js";
+import { cellText } from "./model/coords.js";
+import { EngineClient } from "./engine/engine-client.js";
+import { applyLanguage, currentLanguage, pickLanguage, readLanguageFrom, t } from "./model/i18n.js";
+import { PUZZLES } from "./model/puzzles-data.js";
 import {
   dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, movesToWin, newProgress,
   nextPuzzle, record, sideOf, stonesOf, utcDate, vcfStep,
-} from "./puzzles.js";
-import { exercises, firstLook, judged } from "./mistakes.js";
-import { KEYS, decodeCurrentReview, decodeGame } from "./storage.js";
+} from "./model/puzzles.js";
+import { exercises, firstLook, judged } from "./model/mistakes.js";
+import { KEYS, decodeCurrentReview, decodeGame } from "./model/storage.js";
+import { browserLanguages } from "./ui/settings-panel.js";
 
 const PROGRESS_KEY = "gomoku.puzzles.v1";
 const REFUTE_NODES = 4000; // the engine's budget for a refutation: small and fixed
@@ -24,7 +25,7 @@ const all = PUZZLES.map(decodeRow);
 const byId = new Map(all.map((p) => [p.id, p]));
 const canvas = $("#board");
 const board = new BoardView(canvas, 15);
-const engine = new EngineClient({ workerUrl: "worker.js" });
+const engine = new EngineClient({ workerUrl: "engine/worker.js" });
 
 let progress = loadProgress();
 const st = {
@@ -446,8 +447,9 @@ $("#pz-show").addEventListener("click", showSolution);
 $("#pz-theme").addEventListener("change", next);
 $("#pz-rule").addEventListener("change", next);
 $("#opt-lang").addEventListener("change", (ev) => {
-  setLanguage(ev.target.value);
+  chosenLanguage = ev.target.value;
   saveLanguage(currentLanguage());
+  applyLanguage(document);
   renderText();
   if (st.puzzle && st.phase === "solve") feedback("");
 });
@@ -456,7 +458,11 @@ $("#opt-lang").addEventListener("change", (ev) => {
 
 const settings = savedSettings();
 if (settings && (settings.theme === "light" || settings.theme === "dark")) document.documentElement.dataset.theme = settings.theme;
-setLanguage(pickLanguage(settings && settings.lang));
+// the language setting (the stored settings' lang; null: the browser's): t() reads it here
+let chosenLanguage = settings && settings.lang;
+const preferred = browserLanguages();
+readLanguageFrom(() => pickLanguage(chosenLanguage, preferred));
+applyLanguage(document);
 $("#opt-lang").value = currentLanguage();
 new ResizeObserver(() => board.resize()).observe(canvas);
 window.addEventListener("resize", () => board.resize());

@@ -7,7 +7,7 @@
  * new cache "gomoku-<BUILD>", takes over and deletes every older "gomoku-*" cache.
  *
  * Requests are answered from the cache first (query strings ignored: index.html?test=1 is
- * index.html, worker.js?role=search is worker.js); anything not cached goes to the network.
+ * index.html, engine/worker.js?role=search is engine/worker.js); anything not cached goes to the network.
  */
 "use strict";
 
@@ -41,7 +41,7 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(req, { ignoreSearch: true });
     if (!hit) return fetch(req);
     // A worker's location is the URL of the response it was served: the cached one has no
-    // query string, and worker.js reads its own (test=1, role=search, snapshot=0). A
+    // query string, and engine/worker.js reads its own (test=1, role=search, snapshot=0). A
     // response made here has no URL of its own, so the request's (with its query) is kept.
     if (new URL(req.url).search && hit.url !== req.url) return new Response(hit.body, hit);
     return hit;

@@ -171,9 +171,9 @@ class GamePage:
         self.page.mouse.click(*self.cell_point(text))
 
     def levels(self) -> dict:
-        """{"def": DEFAULT_LEVEL, "data": LEVEL_DATA} of the page's web/levels-data.js."""
+        """{"def": DEFAULT_LEVEL, "data": LEVEL_DATA} of the page's web/model/levels-data.js."""
         return self.page.evaluate(
-            "async () => { const m = await import('./levels-data.js');"
+            "async () => { const m = await import('./model/levels-data.js');"
             " return {def: m.DEFAULT_LEVEL, data: m.LEVEL_DATA}; }"
         )
 

@@ -21,7 +21,9 @@ def fake_lock(data: bytes = DATA) -> dict:
 def test_dist_layout(dist_dir):
     info = json.loads((dist_dir / "build-info.json").read_text())
     assert (dist_dir / ".nojekyll").exists()
-    for name in ("index.html", "main.js", "worker.js", "board.js", "style.css"):
+    site = ("index.html", "main.js", "engine/worker.js", "ui/board.js", "model/game.js",
+            "style.css")
+    for name in site:
         assert (dist_dir / name).is_file(), name
     pyo = dist_dir / "pyodide"
     assert sorted(p.name for p in pyo.iterdir()) == sorted(
@@ -92,7 +94,7 @@ def test_server_types_and_headers(base_url):
             return r.headers
 
     assert head("pyodide/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
-    assert head("worker.js")["Content-Security-Policy"] == build.WORKER_CSP
+    assert head("engine/worker.js")["Content-Security-Policy"] == build.WORKER_CSP
     assert head("index.html")["Content-Security-Policy"].startswith(build.PAGE_CSP)
     assert head("main.js")["Content-Type"].startswith("text/javascript")
 

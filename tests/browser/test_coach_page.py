@@ -1,4 +1,4 @@
-"""The coach in the page (web/coach.js, coach-view.js over the worker's "threats"
+"""The coach in the page (web/model/coach.js, coach-view.js over the worker's "threats"
 message): it marks a white open three and says so in English and Chinese, to screen
 readers too; it is on by default at the lowest levels and off above; the player's choice
 survives a reload."""

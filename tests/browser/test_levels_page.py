@@ -1,4 +1,4 @@
-"""Levels for people in the page (web/levels.js over the generated web/levels-data.js):
+"""Levels for people in the page (web/model/levels.js over the generated web/model/levels-data.js):
 the choosers list the ladder, a game at level 1 gets a legal reply from a level think
 (limits {level: 1, seed: the game's seed} and nothing else, never sooner than the floor),
 results per level survive a reload, a stored unknown level becomes the default with a
@@ -20,7 +20,7 @@ GAME_KEY = "gomoku.game.v1"
 RESULTS_KEY = "gomoku.results.v2"
 FORMER_RESULTS_KEY = "gomoku.results.v1"  # the former ladder's (before the bottom rungs)
 STREAK_KEY = "gomoku.streak.v1"
-LADDER = 2  # web/levels.js LADDER_VERSION: stored numbers on this ladder
+LADDER = 2  # web/model/levels.js LADDER_VERSION: stored numbers on this ladder
 
 # Every message the page posts to a worker, with the time it was posted; and when the
 # board's move list changed. Injected before the page's own scripts (not subject to CSP).
@@ -208,7 +208,7 @@ def test_a_stored_unknown_level_gives_the_default_level_and_a_notice(game):
     game.open(FAST, fresh=False)
     assert game.page.inner_text("#notice") == ""
 
-    # an older page's level key is migrated quietly (t3 -> Advanced: web/levels.js OLD_LEVELS)
+    # an older page's level key is migrated quietly (t3 -> Advanced: web/model/levels.js OLD_LEVELS)
     open_with(game, {GAME_KEY: stored_game("t3", NEAR_WIN[:2])})
     advanced = next(lv["number"] for lv in game.levels()["data"] if lv["key"] == "advanced")
     assert game.page.evaluate("() => window.gomokuTest.state().game.level") == advanced

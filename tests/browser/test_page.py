@@ -182,7 +182,7 @@ def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir,
     assert meta and meta.group(1) == build.PAGE_CSP
     assert "wasm-unsafe-eval" not in build.PAGE_CSP and "unsafe-inline" not in build.PAGE_CSP
     # the worker runs under its own policy (the server's header): the engine loads under it
-    headers = game.page.request.get(f"{base_url}worker.js").headers
+    headers = game.page.request.get(f"{base_url}engine/worker.js").headers
     assert headers["content-security-policy"] == build.WORKER_CSP
     assert "'unsafe-eval'" not in build.WORKER_CSP
     game.open()

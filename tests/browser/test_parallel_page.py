@@ -1,4 +1,4 @@
-"""Parallel search in the page (web/parallel-client.js): two search workers, each its own
+"""Parallel search in the page (web/engine/parallel-client.js): two search workers, each its own
 Pyodide, plus the coordinator in the engine worker; headless Chromium on 127.0.0.1."""
 
 from __future__ import annotations

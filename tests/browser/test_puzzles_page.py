@@ -11,7 +11,7 @@ PUZZLES = load()
 VCF = next(p for p in PUZZLES if p.theme == "vcf" and len(p.line) >= 5)
 DEFEND = next(p for p in PUZZLES if p.theme == "defend")
 FEEDBACK = "() => document.querySelector('#pz-feedback').textContent"
-START = "() => import('./puzzles.js').then((m) => m.START_RATING)"  # the default level's
+START = "() => import('./model/puzzles.js').then((m) => m.START_RATING)"  # the default level's
 
 
 def _open(page, base_url: str, pid: str, progress: str | None = None) -> None:

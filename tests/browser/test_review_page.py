@@ -76,7 +76,7 @@ def wait_review(game: GamePage, state: str, timeout: int = REVIEW_MS) -> None:
 
 
 def stored_review(moves: str) -> dict:
-    """The stored form of a review (web/review.js encodeReview), made with the engine in
+    """The stored form of a review (web/model/review.js encodeReview), made with the engine in
     CPython: what a page that reviewed the game keeps."""
     points = [list(m) for m in moves_from_text(moves, 15)]
     answers = [
@@ -101,7 +101,7 @@ def stored_review(moves: str) -> dict:
 
 def store_reviewed_game(game: GamePage, cursor: int, review: dict) -> None:
     """localStorage: the blunder game (shown at cursor) and its review, as a page that
-    reviewed it keeps them (web/storage.js gomoku.game.v1 and gomoku.review.v1)."""
+    reviewed it keeps them (web/model/storage.js gomoku.game.v1 and gomoku.review.v1)."""
     points = [list(m) for m in moves_from_text(BLUNDER_GAME, 15)]
     stored_game = {
         "size": 15,

@@ -1,4 +1,4 @@
-// node --test: web/analysis.js (analysis with several moves: the engine's top moves read,
+// node --test: web/model/analysis.js (analysis with several moves: the engine's top moves read,
 // chosen, written for data-top-moves, drawn and spoken; the setting's range).
 import assert from "node:assert/strict";
 import test from "node:test";
@@ -6,10 +6,10 @@ import test from "node:test";
 import {
   TOP_DEFAULT, TOP_MAX, TOP_MIN, boardLabel, boardMarks, chooseTop, isTopCount, lineOverlay, parseScoreText,
   readTop, replacesTop, scoreWords, shouldAnnounce, spokenTop, topIndexAt, topMovesText,
-} from "../../web/analysis.js";
-import { SIZES, parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { BLACK, WHITE } from "../../web/rules.js";
+} from "../../web/model/analysis.js";
+import { SIZES, parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
 
 const P = (text, size = 15) => parseCell(text, size);
 const entry = (cell, score_text, line = [], size = 15) => ({

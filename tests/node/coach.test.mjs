@@ -1,20 +1,20 @@
-// node --test: web/coach.js (the coach: the worker's answer checked, the marks, the
+// node --test: web/model/coach.js (the coach: the worker's answer checked, the marks, the
 // sentence in English and Chinese, the message, on or off by level and by choice) and
 // the runner's aside request (jobs.js) it is sent with.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import * as Coach from "../../web/coach.js";
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { setLanguage } from "../../web/i18n.js";
-import { createJobRunner } from "../../web/jobs.js";
-import { COACH_DEFAULT_UP_TO, LEVEL_NUMBERS, coachByDefault } from "../../web/levels.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { DEFAULT_SETTINGS, decodeSettings } from "../../web/settings.js";
+import * as Coach from "../../web/model/coach.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { readLanguageFrom } from "../../web/model/i18n.js";
+import { createJobRunner } from "../../web/engine/jobs.js";
+import { COACH_DEFAULT_UP_TO, LEVEL_NUMBERS, coachByDefault } from "../../web/model/levels.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS, decodeSettings } from "../../web/model/settings.js";
 
-// setLanguage writes the page's lang and static texts: a stand-in document for Node
-globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
+// the language t() reads (the page's is its settings')
+const speak = (code) => readLanguageFrom(() => code);
 
 const cells = (text) => text.split(" ").map((c) => parseCell(c, 15));
 // black a1 a3 a5, white f8 g8 h8 (black to move): white's open three, as the worker says it
@@ -88,7 +88,7 @@ function sentence(reply) {
 }
 
 test("the sentence says the most pressing threat, in English and in Chinese", () => {
-  setLanguage("en");
+  speak("en");
   assert.deepEqual(sentence(WHITE_THREE), { text: "White threatens to make an open four at e8 or i8: block at e8 or i8.", urgent: true });
   const split = { type: "threats", toMove: "white", white: [], black: [{ kind: "three", points: cells("j8"), blocks: cells("g8 j8 l8") }] };
   assert.equal(sentence(split).text, "Black threatens to make an open four at j8: block at g8, j8 or l8.");
@@ -110,12 +110,12 @@ test("the sentence says the most pressing threat, in English and in Chinese", ()
   assert.equal(sentence(double).text, "White threatens to make a four-three at g9: block at g9 or g10.");
   assert.deepEqual(sentence({ type: "threats", toMove: "black", black: [], white: [] }), { text: "Coach: no threats on the board.", urgent: false });
 
-  setLanguage("zh");
+  speak("zh");
   assert.equal(sentence(WHITE_THREE).text, "白棋威胁在 e8或i8 走成活四：请在 e8或i8 防守。");
   assert.equal(sentence(split).text, "黑棋威胁在 j8 走成活四：请在 g8、j8或l8 防守。");
   assert.equal(sentence(double).text, "白棋威胁在 g9 走成四三：请在 g9或g10 防守。");
   assert.equal(sentence({ type: "threats", toMove: "black", black: [], white: [] }).text, "教练：棋盘上暂无威胁。");
-  setLanguage("en");
+  speak("en");
 });
 
 test("an aside request goes to the engine between the jobs' requests, one at a time", async () => {
@@ -146,7 +146,7 @@ test("an aside request goes to the engine between the jobs' requests, one at a t
 });
 
 test("the keyboard cursor's words on a marked cell", () => {
-  setLanguage("en");
+  speak("en");
   const coaching = Coach.readThreats(WHITE_THREE, 15);
   const marks = Coach.coachMarks(coaching);
   assert.equal(Coach.coachCursor(marks, parseCell("e8", 15)), "coach: white makes an open four here");
@@ -157,9 +157,9 @@ test("the keyboard cursor's words on a marked cell", () => {
   }, 15));
   assert.equal(Coach.coachCursor(split, parseCell("g8", 15)), "coach: blocks black's threat");
   assert.equal(Coach.coachCursor(split, parseCell("c3", 15)), "coach: black makes a four-three here");
-  setLanguage("zh");
+  speak("zh");
   assert.equal(Coach.coachCursor(marks, parseCell("e8", 15)), "教练：白棋在此可成活四");
-  setLanguage("en");
+  speak("en");
 });
 
 test("a job's floor counts from its own request, not from an aside request ahead of it", async () => {

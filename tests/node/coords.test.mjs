@@ -1,8 +1,8 @@
-// node --test: web/coords.js (board sizes, written coordinates).
+// node --test: web/model/coords.js (board sizes, written coordinates).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { COLUMNS, DEFAULT_SIZE, SIZES, centre, cellText, isSize, onBoard, parseCell } from "../../web/coords.js";
+import { COLUMNS, DEFAULT_SIZE, SIZES, centre, cellText, isSize, onBoard, parseCell } from "../../web/model/coords.js";
 
 test("sizes are 15 to 20, 15 by default, with a column letter each", () => {
   assert.deepEqual(SIZES, [15, 16, 17, 18, 19, 20]);

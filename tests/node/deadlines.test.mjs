@@ -1,11 +1,11 @@
-// node --test: the page's think times and hard deadlines (web/deadlines.js), the one place
+// node --test: the page's think times and hard deadlines (web/engine/deadlines.js), the one place
 // the engine jobs (engine-jobs.js), the job runner (jobs.js) and the engine clients take
 // them from. The numbers are the ones the page kept before they moved here (README: "3 x
 // think time + 10 s; a level think ... gets a 20 s think's: 70 s").
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import * as D from "../../web/deadlines.js";
+import * as D from "../../web/engine/deadlines.js";
 import * as EngineJobs from "../../web/engine-jobs.js";
 import * as Jobs from "../../web/jobs.js";
 

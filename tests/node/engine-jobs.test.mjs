@@ -1,4 +1,4 @@
-// node --test: web/engine-jobs.js, the engine's move at a level, on a fake engine client and
+// node --test: web/engine/engine-jobs.js, the engine's move at a level, on a fake engine client and
 // clock: at a node-limited level one think with limits {level, seed} and nothing else (no
 // time, whatever ?time= says), its generous hard deadline, and the floor: the move is not
 // played sooner than LEVEL_FLOOR_MS after the request. At a timed level the think is on
@@ -7,14 +7,14 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { LEVEL_DEADLINE_AS_MS, LEVEL_FLOOR_MS, createEngineJobs, levelThink } from "../../web/engine-jobs.js";
-import * as Game from "../../web/game.js";
-import { LEVEL_DATA, levelOf } from "../../web/levels.js";
-import { ParallelEngineClient } from "../../web/parallel-client.js";
-import { WHITE } from "../../web/rules.js";
-import { DEFAULT_SETTINGS } from "../../web/settings.js";
-import { initialState } from "../../web/state.js";
-import { createStore } from "../../web/store.js";
+import { LEVEL_DEADLINE_AS_MS, LEVEL_FLOOR_MS, createEngineJobs, levelThink } from "../../web/engine/engine-jobs.js";
+import * as Game from "../../web/model/game.js";
+import { LEVEL_DATA, levelOf } from "../../web/model/levels.js";
+import { ParallelEngineClient } from "../../web/engine/parallel-client.js";
+import { WHITE } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
+import { initialState } from "../../web/model/state.js";
+import { createStore } from "../../web/model/store.js";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

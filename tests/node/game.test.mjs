@@ -1,11 +1,11 @@
-// node --test: web/game.js (the game state and its transitions).
+// node --test: web/model/game.js (the game state and its transitions).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { SIZES, parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { DEFAULT_LEVEL } from "../../web/levels.js";
-import { BLACK, WHITE } from "../../web/rules.js";
+import { SIZES, parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { DEFAULT_LEVEL } from "../../web/model/levels.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
 
 const at = (game, text) => parseCell(text, game.size);
 function playAll(game, texts) {

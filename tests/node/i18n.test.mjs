@@ -1,4 +1,4 @@
-// node --test: web/i18n.js. Both languages have the same keys, every one filled in and
+// node --test: web/model/i18n.js. Both languages have the same keys, every one filled in and
 // with the same {fields}; every key the page uses exists: t("...") in web/*.js (a
 // literal key, or a literal prefix with each of its known endings), data-i18n* in
 // index.html, and the notices of storage.js.
@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
 
-import { TABLES, t } from "../../web/i18n.js";
-import { SHAPES } from "../../web/renju.js";
-import { CLASSES, COUNTED } from "../../web/review.js";
-import { RULES } from "../../web/rules.js";
-import { KEYS, loadAll } from "../../web/storage.js";
+import { TABLES, applyLanguage, currentLanguage, errorText, pickLanguage, readLanguageFrom, t } from "../../web/model/i18n.js";
+import { SHAPES } from "../../web/model/renju.js";
+import { CLASSES, COUNTED } from "../../web/model/review.js";
+import { RULES } from "../../web/model/rules.js";
+import { KEYS, loadAll } from "../../web/model/storage.js";
 
 const WEB = new URL("../../web/", import.meta.url);
 const read = (name) => readFileSync(new URL(name, WEB), "utf8");
@@ -61,7 +61,7 @@ test("English and Chinese have the same keys, every text filled in, with the sam
 });
 
 test("every t() key in web/*.js exists", () => {
-  const files = readdirSync(WEB).filter((f) => f.endsWith(".js") && f !== "i18n.js"); // i18n.js defines t
+  const files = readdirSync(WEB, { recursive: true }).filter((f) => f.endsWith(".js") && f !== "model/i18n.js"); // i18n.js defines t
   let count = 0;
   for (const file of files) {
     for (const { key, prefix } of keysUsed(read(file))) {
@@ -114,4 +114,39 @@ test("t fills in fields and falls back to the key", () => {
     "Gomoku board, 15 by 15. Cursor on h8, empty. Arrow keys move, Enter or Space places a stone.");
   assert.equal(t("navPos", { n: 3 }), "Move 3 of {total}");
   assert.equal(t("no such key"), "no such key");
+});
+
+test("the language is read where it is kept: a change of the settings is the page's language at once", () => {
+  const settings = { lang: null };
+  readLanguageFrom(() => pickLanguage(settings.lang, ["zh-TW", "en-GB"]));
+  try {
+    assert.equal(currentLanguage(), "zh"); // no choice: the browser's first language we have
+    assert.equal(t("undo"), zh.undo);
+    settings.lang = "en";
+    assert.equal(currentLanguage(), "en");
+    assert.equal(t("undo"), en.undo);
+    assert.equal(errorText({ key: "rec_noList" }), en.rec_noList);
+    settings.lang = "zh";
+    assert.equal(errorText({ key: "rec_noList" }), zh.rec_noList);
+    // a document shows it: its lang attribute and the static texts (data-i18n*)
+    const el = { dataset: { i18n: "undo", i18nLabel: "moves", i18nTitle: "hint" }, attrs: {},
+      setAttribute(k, v) { this.attrs[k] = v; } };
+    const doc = { documentElement: {}, querySelectorAll: (sel) => (sel.startsWith("[data-i18n") ? [el] : []) };
+    applyLanguage(doc);
+    assert.equal(doc.documentElement.lang, "zh-CN");
+    assert.deepEqual([el.textContent, el.attrs["aria-label"], el.title], [zh.undo, zh.moves, zh.hint]);
+    settings.lang = "fr"; // not one of ours (stored settings are checked, this is the last guard)
+    assert.equal(currentLanguage(), "zh");
+    readLanguageFrom(() => "fr");
+    assert.equal(currentLanguage(), "en");
+  } finally {
+    readLanguageFrom(() => "en");
+  }
+});
+
+test("pickLanguage: the saved choice, else the browser's preferences, else English", () => {
+  assert.equal(pickLanguage("zh", ["en-US"]), "zh");
+  assert.equal(pickLanguage(null, ["fr-FR", "ZH-cn"]), "zh");
+  assert.equal(pickLanguage("xx", ["de"]), "en");
+  assert.equal(pickLanguage(null), "en");
 });

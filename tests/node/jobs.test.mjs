@@ -1,11 +1,11 @@
-// node --test: web/jobs.js (the engine-job runner) with a fake engine client, a fake clock
+// node --test: web/engine/jobs.js (the engine-job runner) with a fake engine client, a fake clock
 // and a fake timer: tokens and stale answers, cancel, one request at a time, unexpected
 // replies, timeouts and retries, open-ended jobs and Move now, the floor time, and a
 // review-like series of requests whose worker dies mid-way.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { Cancelled, MAX_RETRIES, RESTART_LEFT_MS, createJobRunner } from "../../web/jobs.js";
+import { Cancelled, MAX_RETRIES, RESTART_LEFT_MS, createJobRunner } from "../../web/engine/jobs.js";
 
 class Timeout extends Error {}
 

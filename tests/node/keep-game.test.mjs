@@ -6,16 +6,16 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { errorText } from "../../web/i18n.js";
-import { levelName, levelOf } from "../../web/levels.js";
-import { parseFragment, parseMoveList, parseMoves, parsePsq } from "../../web/records.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { DEFAULT_SETTINGS } from "../../web/settings.js";
-import * as State from "../../web/state.js";
-import * as Status from "../../web/status.js";
-import { decodeHistory, encodeHistory } from "../../web/storage.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { errorText } from "../../web/model/i18n.js";
+import { levelName, levelOf } from "../../web/model/levels.js";
+import { parseFragment, parseMoveList, parseMoves, parsePsq } from "../../web/model/records.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
+import * as State from "../../web/model/state.js";
+import * as Status from "../../web/model/status.js";
+import { decodeHistory, encodeHistory } from "../../web/model/storage.js";
 
 const READY = { state: "ready", restarts: 0, ready: null };
 const fresh = (game = Game.newGame()) => ({ ...State.initialState({ game, history: [], settings: { ...DEFAULT_SETTINGS } }), engine: READY });

@@ -1,14 +1,14 @@
-// node --test: web/levels.js (the ladder of levels-data.js: which numbers are levels, the
+// node --test: web/model/levels.js (the ladder of levels-data.js: which numbers are levels, the
 // next level, node-limited or timed, names and descriptions in a language, the rating,
-// and the migration of the older pages' level keys) and web/results.js (the results per
+// and the migration of the older pages' level keys) and web/model/results.js (the results per
 // level: outcomes, counts, the stored form and its checks).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { DEFAULT_LEVEL as DATA_DEFAULT, LEVEL_DATA } from "../../web/levels-data.js";
-import * as L from "../../web/levels.js";
-import * as R from "../../web/results.js";
-import { BLACK, WHITE } from "../../web/rules.js";
+import { DEFAULT_LEVEL as DATA_DEFAULT, LEVEL_DATA } from "../../web/model/levels-data.js";
+import * as L from "../../web/model/levels.js";
+import * as R from "../../web/model/results.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
 
 const numbers = LEVEL_DATA.map((l) => l.number);
 const top = Math.max(...numbers);

@@ -1,8 +1,8 @@
-// node --test: web/mistakes.js (learn from your mistakes) on a planted reviewed game.
+// node --test: web/model/mistakes.js (learn from your mistakes) on a planted reviewed game.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { exercises, firstLook, judged } from "../../web/mistakes.js";
+import { exercises, firstLook, judged } from "../../web/model/mistakes.js";
 
 // A planted game: black (the player) h8, white i9, black j10?? (a blunder: better g8),
 // white k11, black c3?! (an inaccuracy: better l12); white's flagged move is not ours.

@@ -1,8 +1,8 @@
-// node --test: web/params.js (the URL parameters: test hooks and overrides).
+// node --test: web/model/params.js (the URL parameters: test hooks and overrides).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { readParams } from "../../web/params.js";
+import { readParams } from "../../web/model/params.js";
 
 test("no parameters: no test hooks, no overrides", () => {
   assert.deepEqual(readParams(""), { test: false, time: null, deadline: null, slice: null, threads: null, snapshot: true });

@@ -1,13 +1,13 @@
-// node --test: web/puzzles.js (the puzzles' pure logic) and web/puzzles-data.js.
+// node --test: web/model/puzzles.js (the puzzles' pure logic) and web/model/puzzles-data.js.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { DEFAULT_LEVEL, LEVEL_DATA } from "../../web/levels-data.js";
-import { PUZZLES } from "../../web/puzzles-data.js";
+import { DEFAULT_LEVEL, LEVEL_DATA } from "../../web/model/levels-data.js";
+import { PUZZLES } from "../../web/model/puzzles-data.js";
 import {
   START_RATING, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal, judgeFirst,
   newProgress, nextPuzzle, rated, record, sideOf, stonesOf, utcDate, vcfStep,
-} from "../../web/puzzles.js";
+} from "../../web/model/puzzles.js";
 
 const all = PUZZLES.map(decodeRow);
 

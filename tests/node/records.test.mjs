@@ -1,10 +1,10 @@
-// node --test: web/records.js (move lists, share links, .psq files) on every board size.
+// node --test: web/model/records.js (move lists, share links, .psq files) on every board size.
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { SIZES } from "../../web/coords.js";
-import { formatMoves, parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "../../web/records.js";
-import { BLACK, WHITE } from "../../web/rules.js";
+import { SIZES } from "../../web/model/coords.js";
+import { formatMoves, parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "../../web/model/records.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
 
 // A game touching the four corners, the centre and the last row and column.
 function sampleMoves(size) {

@@ -4,11 +4,11 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { cellText } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "../../web/records.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { KEYS, addToHistory, encodeGame, encodeHistory, historyEntry, loadAll, save } from "../../web/storage.js";
+import { cellText } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { parseFragment, parseMoves, parsePsq, toFragment, toPsq } from "../../web/model/records.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { KEYS, addToHistory, encodeGame, encodeHistory, historyEntry, loadAll, save } from "../../web/model/storage.js";
 
 const SIZES = [15, 17, 20];
 

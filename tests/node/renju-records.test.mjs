@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { BLACK, RULES, WHITE, replay, winLine } from "../../web/rules.js";
-import { formatMoves, parseFragment, parseMoves, parsePsq, psqRule, toFragment, toPsq } from "../../web/records.js";
+import { BLACK, RULES, WHITE, replay, winLine } from "../../web/model/rules.js";
+import { formatMoves, parseFragment, parseMoves, parsePsq, psqRule, toFragment, toPsq } from "../../web/model/records.js";
 
 const SIZE = 15;
 const stonesFrom = (list) => new Map(list.map(([x, y, who]) => [x + "," + y, who]));

@@ -1,12 +1,12 @@
-// web/renju.js against the Python reference: every position of tests/node/fixtures/renju.json
+// web/model/renju.js against the Python reference: every position of tests/node/fixtures/renju.json
 // (written by tests/renju_cases.py from py/gomoku/renju_reference.py) must give the same
 // forbidden points, shapes included: the classic cases, the recursive ones, 120 random ones.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { SHAPES, firstForbidden, forbiddenPoints, forbiddenShape } from "../../web/renju.js";
-import { cellText, parseCell } from "../../web/coords.js";
+import { SHAPES, firstForbidden, forbiddenPoints, forbiddenShape } from "../../web/model/renju.js";
+import { cellText, parseCell } from "../../web/model/coords.js";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/renju.json", import.meta.url), "utf8"));
 const SIZE = fixture.size;

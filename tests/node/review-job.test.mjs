@@ -1,4 +1,4 @@
-// node --test: web/review-job.js, the game review as one job of the runner (jobs.js), over
+// node --test: web/engine/review-job.js, the game review as one job of the runner (jobs.js), over
 // a fake engine client answering with the worker's own answers
 // (fixtures/review-answers.json): the requests 0..total with the game's moves, first
 // player and budget; the answers streamed into the state; cancel; a worker that dies
@@ -8,16 +8,16 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
 
-import * as Game from "../../web/game.js";
-import { createJobRunner } from "../../web/jobs.js";
-import { parseMoves } from "../../web/records.js";
-import { DEEP_NODES, DEFAULT_NODES, isComplete, reviewKey } from "../../web/review.js";
-import { createReviewJob } from "../../web/review-job.js";
-import { BLACK } from "../../web/rules.js";
-import { DEFAULT_SETTINGS } from "../../web/settings.js";
-import * as State from "../../web/state.js";
-import { KEYS, encodeGame, historyEntry, loadAll, save } from "../../web/storage.js";
-import { createStore } from "../../web/store.js";
+import * as Game from "../../web/model/game.js";
+import { createJobRunner } from "../../web/engine/jobs.js";
+import { parseMoves } from "../../web/model/records.js";
+import { DEEP_NODES, DEFAULT_NODES, isComplete, reviewKey } from "../../web/model/review.js";
+import { createReviewJob } from "../../web/engine/review-job.js";
+import { BLACK } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
+import * as State from "../../web/model/state.js";
+import { KEYS, encodeGame, historyEntry, loadAll, save } from "../../web/model/storage.js";
+import { createStore } from "../../web/model/store.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/review-answers.json", import.meta.url), "utf8"));
 const ANSWERS = FIXTURE.answers;

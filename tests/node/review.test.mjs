@@ -1,6 +1,6 @@
-// node --test: web/review.js (a game's review as plain data: the engine's answers added,
+// node --test: web/model/review.js (a game's review as plain data: the engine's answers added,
 // progress, summary, what is stored and its checks, the finished games) and
-// web/review-graph.js (the evaluation graph's geometry, the keys on it). The answers are
+// web/model/review-graph.js (the evaluation graph's geometry, the keys on it). The answers are
 // the worker's own for a short game (fixtures/review-answers.json, made with
 // gomoku.protocol.webapi in CPython): white's j9 (move 6) leaves black's open three
 // unanswered, a blunder, better k8.
@@ -8,15 +8,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
 
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { parseMoves } from "../../web/records.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { parseMoves } from "../../web/model/records.js";
 import {
   DEEP_NODES, DEFAULT_NODES, MARKS, addAnswer, betterLine, decodeReview, encodeReview, isComplete, moveFacts,
   newReview, nextIndex, progress, requestMs, reviewInHistory, reviewKey, reviewMessage, reviewable, withHistoryReview,
-} from "../../web/review.js";
-import { GRAPH, graphModel, indexAt, keyTarget } from "../../web/review-graph.js";
-import { BLACK, WHITE } from "../../web/rules.js";
+} from "../../web/model/review.js";
+import { GRAPH, graphModel, indexAt, keyTarget } from "../../web/model/review-graph.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
 
 const FIXTURE = JSON.parse(readFileSync(new URL("./fixtures/review-answers.json", import.meta.url), "utf8"));
 const ANSWERS = FIXTURE.answers;

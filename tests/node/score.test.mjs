@@ -1,11 +1,11 @@
-// node --test: web/score.js (the one reader of the engine's scores: the score text, a
+// node --test: web/model/score.js (the one reader of the engine's scores: the score text, a
 // solved position, the colours' view for the thinking panel and the evaluation bar).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { parseScoreText as fromAnalysis } from "../../web/analysis.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { colourScore, isDecisive, parseScoreText } from "../../web/score.js";
+import { parseScoreText as fromAnalysis } from "../../web/model/analysis.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { colourScore, isDecisive, parseScoreText } from "../../web/model/score.js";
 
 test("score texts as the engine writes them are read", () => {
   assert.deepEqual(parseScoreText("+0.8"), { kind: "eval", value: 0.8 });

@@ -1,10 +1,10 @@
-// node --test: web/settings.js (the settings' fields, defaults and checks, among them the
+// node --test: web/model/settings.js (the settings' fields, defaults and checks, among them the
 // number of threads that parallel-client.js takes).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { DEFAULT_SETTINGS, MAX_THREADS, decodeSettings, defaultThreads, validThreads } from "../../web/settings.js";
-import * as Storage from "../../web/storage.js";
+import { DEFAULT_SETTINGS, MAX_THREADS, decodeSettings, defaultThreads, validThreads } from "../../web/model/settings.js";
+import * as Storage from "../../web/model/storage.js";
 
 test("threads: an integer 1..MAX_THREADS; the default is one worker", () => {
   assert.equal(MAX_THREADS, 4);

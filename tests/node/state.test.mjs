@@ -1,15 +1,15 @@
-// node --test: web/state.js (the page's state: the shown position, the changes made by
+// node --test: web/model/state.js (the page's state: the shown position, the changes made by
 // playing, browsing, a new game, a record and the engine's reports, and what is stored).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { TOP_LEVEL } from "../../web/levels.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import * as State from "../../web/state.js";
-import { DEFAULT_SETTINGS } from "../../web/settings.js";
-import { KEYS, encodeGame } from "../../web/storage.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { TOP_LEVEL } from "../../web/model/levels.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import * as State from "../../web/model/state.js";
+import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
+import { KEYS, encodeGame } from "../../web/model/storage.js";
 
 const fresh = (game = Game.newGame()) => State.initialState({ game, history: [], settings: { ...DEFAULT_SETTINGS } });
 const playAll = (s, texts) => texts.split(" ").reduce((st, c) => State.played(st, ...parseCell(c, st.game.size), new Date(0)), s);

@@ -1,17 +1,17 @@
-// node --test: web/status.js (what the page says about the state, in English here: the
+// node --test: web/model/status.js (what the page says about the state, in English here: the
 // status and its code, the line under it, the score, the engine's and workers' lines, the
 // board's spoken label).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { setLanguage } from "../../web/i18n.js";
-import { LEVEL_NUMBERS, levelOf } from "../../web/levels.js";
-import { BLACK, WHITE } from "../../web/rules.js";
-import { DEFAULT_SETTINGS } from "../../web/settings.js";
-import * as State from "../../web/state.js";
-import * as Status from "../../web/status.js";
+import { parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { readLanguageFrom } from "../../web/model/i18n.js";
+import { LEVEL_NUMBERS, levelOf } from "../../web/model/levels.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
+import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
+import * as State from "../../web/model/state.js";
+import * as Status from "../../web/model/status.js";
 
 const READY = { state: "ready", restarts: 0, ready: null };
 const make = (setup = {}, moves = "", extra = {}) => {
@@ -117,13 +117,11 @@ test("how to play in two lines, and the level offered after a game, in English a
     `Three losses in a row at level 4. Level 3, ${levelOf(3).name.en}, may be more fun for now, if you like.`);
   assert.equal(Status.offerSentence(at(1, 2, "next")), `You beat level 1, ${levelOf(1).name.en}! Ready for level 2, ${levelOf(2).name.en}?`);
   assert.equal(Status.offerSentence(at(1, null, null)), "");
-  // setLanguage also sets the document's language: a stand-in document here
-  globalThis.document ??= { documentElement: {}, querySelectorAll: () => [] };
-  setLanguage("zh");
+  readLanguageFrom(() => "zh");
   try {
     assert.deepEqual(Status.howToPlay(g), ["横、竖或斜向先连成五子者获胜。", "你执黑棋先行：点击交叉点落子，引擎随后应对。"]);
     assert.equal(Status.offerSentence(at(4, 3, "easier")), `在第 4 级连输三局了。想的话，可以先去第 3 级（${levelOf(3).name.zh}）玩玩。`);
   } finally {
-    setLanguage("en");
+    readLanguageFrom(() => "en");
   }
 });

@@ -1,19 +1,19 @@
-// node --test: web/storage.js (the stored game, settings, finished games, results per level and
+// node --test: web/model/storage.js (the stored game, settings, finished games, results per level and
 // reviews: round trips, migration of older data, and rejection of broken data).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
 
-import { SIZES, parseCell } from "../../web/coords.js";
-import * as Game from "../../web/game.js";
-import { DEFAULT_LEVEL, LADDER_VERSION, levelOf } from "../../web/levels.js";
-import { parseMoves } from "../../web/records.js";
-import { addAnswer, newReview, reviewInHistory, withHistoryReview } from "../../web/review.js";
-import { BLACK, WHITE } from "../../web/rules.js";
+import { SIZES, parseCell } from "../../web/model/coords.js";
+import * as Game from "../../web/model/game.js";
+import { DEFAULT_LEVEL, LADDER_VERSION, levelOf } from "../../web/model/levels.js";
+import { parseMoves } from "../../web/model/records.js";
+import { addAnswer, newReview, reviewInHistory, withHistoryReview } from "../../web/model/review.js";
+import { BLACK, WHITE } from "../../web/model/rules.js";
 import {
   DEFAULT_SETTINGS, FORMER_RESULTS, HISTORY_MAX, KEYS, addToHistory, decodeGame, encodeCurrentReview, encodeGame, encodeHistory,
   encodeResults, historyEntry, loadAll, save, saveReview,
-} from "../../web/storage.js";
+} from "../../web/model/storage.js";
 
 // localStorage's interface over a Map; refuse = true makes every call throw.
 class FakeStorage {

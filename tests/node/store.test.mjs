@@ -1,8 +1,8 @@
-// node --test: web/store.js (one value, replaced on change, and its subscribers).
+// node --test: web/model/store.js (one value, replaced on change, and its subscribers).
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { createStore } from "../../web/store.js";
+import { createStore } from "../../web/model/store.js";
 
 test("update with a patch or a function; subscribers hear the value and the previous one", () => {
   const store = createStore({ a: 1, b: { c: 2 } });

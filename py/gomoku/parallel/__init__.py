@@ -22,9 +22,9 @@ parts, each readable alone:
 The simulator and benchmark of parallel search are in the lab
 (``python -m gomoku_lab.parallel_cli bench``).
 
-The page (web/parallel-client.js) keeps the coordinator in its engine worker
+The page (web/engine/parallel-client.js) keeps the coordinator in its engine worker
 (gomoku.protocol.webapi's "coord" messages) and relays jobs and answers to N search workers
-(web/worker.js?role=search, which answer with ``run_job_json``).
+(web/engine/worker.js?role=search, which answer with ``run_job_json``).
 """
 
 from gomoku.parallel.coordinator import HANG_GRACE, MESSAGE_MARGIN, Coordinator

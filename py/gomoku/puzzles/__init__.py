@@ -269,7 +269,7 @@ def check_shape(puzzles: list[Puzzle]) -> None:
 
 
 def export_js(puzzles: list[Puzzle]) -> str:
-    """web/puzzles-data.js: the page's copy of the collection (compact, as in the data
+    """web/model/puzzles-data.js: the page's copy of the collection (compact, as in the data
     file), with each puzzle's rating read from the level table."""
     rows = [
         [p.id, p.rule.label, p.size, p.theme, p.depth, p.rating,

@@ -9,14 +9,14 @@ from pathlib import Path
 
 from gomoku.puzzles import PuzzleError, check, check_shape, export_js, export_json, load, parse_text
 
-WEB_DATA = Path(__file__).resolve().parents[3] / "web" / "puzzles-data.js"
+WEB_DATA = Path(__file__).resolve().parents[3] / "web" / "model" / "puzzles-data.js"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.puzzles", description=__doc__)
     ap.add_argument("--json", action="store_true", help="print every puzzle as JSON")
     ap.add_argument("--check", action="store_true", help="prove every puzzle again")
-    ap.add_argument("--js", action="store_true", help="write web/puzzles-data.js")
+    ap.add_argument("--js", action="store_true", help="write web/model/puzzles-data.js")
     ap.add_argument("--file", help="a puzzle file instead of the shipped one")
     args = ap.parse_args(argv)
     try:

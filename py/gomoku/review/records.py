@@ -1,6 +1,6 @@
 """Game records the review reads: Piskvork ``.psq`` files, move lists and share links.
 
-The same formats as the page (web/records.js), read in Python:
+The same formats as the page (web/model/records.js), read in Python:
 
 - ``.psq`` (Piskvork, the Gomocup manager's format): a header ``Piskvorky 15x15, 11:11, 0``,
   then one line ``x,y,time`` per move, x the column from the left and y the row from the

@@ -4,11 +4,11 @@
 // or focus is on the panel (or always with the check box). Reads the state (state.js);
 // view.js calls render and asks for the line to draw (bestLine).
 
-import { cellText } from "./coords.js";
-import * as Game from "./game.js";
-import { t } from "./i18n.js";
-import { currentInfo, positionKey } from "./state.js";
-import { scoreLine, speedText } from "./status.js";
+import { cellText } from "../model/coords.js";
+import * as Game from "../model/game.js";
+import { t } from "../model/i18n.js";
+import { currentInfo, positionKey } from "../model/state.js";
+import { scoreLine, speedText } from "../model/status.js";
 
 const $ = (sel) => document.querySelector(sel);
 const FIELDS = ["#think-score", "#think-depth", "#think-nps", "#think-source", "#think-pv"];

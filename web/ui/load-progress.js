@@ -7,7 +7,7 @@
 // announce(text): the page's live region; canvas: the board, whose data-engine-start
 // says how the engine worker started ("snapshot" or "fresh", worker.js).
 
-import { t } from "./i18n.js";
+import { t } from "../model/i18n.js";
 
 export function setupLoadProgress({ canvas, box, bar, label, announce }) {
   let announcedStart = false;

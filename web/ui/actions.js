@@ -3,14 +3,14 @@
 // engine's job it makes pointless, changes the state (state.js) and lets the engine go on
 // (resume: its move, or the analysis). Called by input.js and the dialogs.
 
-import { cellText } from "./coords.js";
-import * as Game from "./game.js";
-import { currentLanguage, errorText, t } from "./i18n.js";
-import { levelName, levelOf } from "./levels.js";
-import { parseFragment } from "./records.js";
+import { cellText } from "../model/coords.js";
+import * as Game from "../model/game.js";
+import { currentLanguage, errorText, t } from "../model/i18n.js";
+import { levelName, levelOf } from "../model/levels.js";
+import { parseFragment } from "../model/records.js";
 import { playStone } from "./sound.js";
-import * as State from "./state.js";
-import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "./status.js";
+import * as State from "../model/state.js";
+import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "../model/status.js";
 
 // A new game's seed (game.js: a node-limited level's random choices come from it):
 // 0..MAX_SEED, from crypto.getRandomValues where there is one.

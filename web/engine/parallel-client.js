@@ -29,7 +29,7 @@
 import { DEFAULT_DEADLINE_MS, FINISH_MS, fallbackDeadline } from "./deadlines.js";
 import { EngineClient, EngineFailure, EngineTimeout } from "./engine-client.js";
 import { SearchPool } from "./search-pool.js";
-import { validThreads } from "./settings.js";
+import { validThreads } from "../model/settings.js";
 
 const TICK_MS = 50;
 

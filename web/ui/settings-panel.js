@@ -1,27 +1,34 @@
 // The Display settings (settings.js): move numbers, coordinates, move sound, theme,
 // language and threads; the best moves in analysis are analysis-view.js's, the best line
 // check box think-view.js's. A change goes into the state (state.js: it is stored and the
-// page re-rendered); apply() puts the theme and the language on the page (the page
-// subscribes it to the state before the view, so that the view renders in the new
-// language).
+// page re-rendered); apply() puts the theme and the language on the page. The language
+// is the settings' (t() reads it from the state: i18n.js readLanguageFrom, set up here);
+// apply() fills in the static texts in it.
 
-import { currentLanguage, pickLanguage, setLanguage } from "./i18n.js";
-import { BLACK } from "./rules.js";
-import { threadsFor, validThreads } from "./settings.js";
+import { applyLanguage, currentLanguage, pickLanguage, readLanguageFrom } from "../model/i18n.js";
+import { BLACK } from "../model/rules.js";
+import { threadsFor, validThreads } from "../model/settings.js";
 import { playStone } from "./sound.js";
 
 const $ = (sel) => document.querySelector(sel);
+
+// The browser's preferred languages, for a page whose settings leave the language open.
+export function browserLanguages() {
+  return navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+}
 
 // store: the state; engine: the engine client (setThreads, workers()); threadsOverride:
 // ?threads= (params.js), which wins over the setting for this visit.
 export function setupSettingsPanel({ store, engine, threadsOverride }) {
   const set = (key, value) => store.update((s) => ({ ...s, settings: { ...s.settings, [key]: value } }));
+  const preferred = browserLanguages();
+  readLanguageFrom(() => pickLanguage(store.get().settings.lang, preferred));
 
   function apply(settings) {
     const root = document.documentElement;
     if (settings.theme === "auto") delete root.dataset.theme;
     else root.dataset.theme = settings.theme;
-    setLanguage(pickLanguage(settings.lang));
+    applyLanguage(document);
     $("#opt-numbers").checked = settings.numbers;
     $("#opt-coords").checked = settings.coords;
     $("#opt-sound").checked = settings.sound;

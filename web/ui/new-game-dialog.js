@@ -6,13 +6,13 @@
 // and rules.js's; the game and results are the page's, reached through the functions it
 // passes in.
 
-import { DEFAULT_SIZE, SIZES, isSize } from "./coords.js";
-import { DEFAULT_LEVEL } from "./game.js";
+import { DEFAULT_SIZE, SIZES, isSize } from "../model/coords.js";
+import { DEFAULT_LEVEL } from "../model/game.js";
 import { chosenLevel, fillLevels } from "./level-chooser.js";
-import { levelOf } from "./levels.js";
-import { recordAt } from "./results.js";
-import { BLACK, WHITE, isRule } from "./rules.js";
-import { levelAbout } from "./status.js";
+import { levelOf } from "../model/levels.js";
+import { recordAt } from "../model/results.js";
+import { BLACK, WHITE, isRule } from "../model/rules.js";
+import { levelAbout } from "../model/status.js";
 
 const $ = (sel) => document.querySelector(sel);
 

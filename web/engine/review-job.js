@@ -15,12 +15,12 @@
 // goes on where it stopped once the new worker is ready (engineReady). An error reply,
 // or a worker that keeps failing, stops it with a notice; Review starts it again.
 
-import { t } from "./i18n.js";
+import { t } from "../model/i18n.js";
 import {
   addAnswer, isComplete, newReview, nextIndex, requestMs, reviewInHistory, reviewKey, reviewMessage, reviewable,
   withHistoryReview,
-} from "./review.js";
-import { saveReview } from "./storage.js";
+} from "../model/review.js";
+import { saveReview } from "../model/storage.js";
 
 // store: the state; jobs: engine-jobs.js (its runner); storage: localStorage or a
 // stand-in; say: {announce, notice}; words: review-view.js's summaryWords(); stopAnalysis():

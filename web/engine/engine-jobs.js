@@ -7,17 +7,17 @@
 // restarted, failed) and of a failed job. Everything the jobs learn goes into the state
 // (state.js); the view follows.
 
-import { cellText } from "./coords.js";
+import { cellText } from "../model/coords.js";
 import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
-import * as Game from "./game.js";
-import { t } from "./i18n.js";
+import * as Game from "../model/game.js";
+import { t } from "../model/i18n.js";
 import { createJobRunner } from "./jobs.js";
-import { levelOf, nodeLimited, thinkMs } from "./levels.js";
-import { isDecisive } from "./score.js";
-import { playStone } from "./sound.js";
-import { engineMoved, positionKey, shownOf, withInfo } from "./state.js";
-import { offerSentence, resultSentence, shapeText } from "./status.js";
+import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
+import { isDecisive } from "../model/score.js";
+import { playStone } from "../ui/sound.js";
+import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
+import { offerSentence, resultSentence, shapeText } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.

@@ -9,10 +9,10 @@
 import {
   boardMarks, chooseTop, isTopCount, lineOverlay, readTop, replacesTop, scoreWords, shouldAnnounce, spokenTop,
   topIndexAt, topMovesText,
-} from "./analysis.js";
-import { cellText } from "./coords.js";
-import { t } from "./i18n.js";
-import { isDecisive } from "./score.js";
+} from "../model/analysis.js";
+import { cellText } from "../model/coords.js";
+import { t } from "../model/i18n.js";
+import { isDecisive } from "../model/score.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -405,30 +405,34 @@ const zh = {
 
 export const TABLES = { en, zh };
 export const LANGS = { en: "English", zh: "简体中文" };
-let lang = "en";
 
-export function pickLanguage(saved) {
+// The language is kept in one place, the page's settings (settings.lang: "en", "zh" or null
+// for the browser's): the page says where to read it (readLanguageFrom) and t() reads it
+// there on every call, so that this module keeps no copy of its own ("en" until told).
+let languageSource = () => "en";
+
+export function readLanguageFrom(source) {
+  languageSource = source;
+}
+
+// The language to show: the saved choice if it is one of ours, else the first of the
+// browser's preferred languages (navigator.languages, passed in) that is, else English.
+export function pickLanguage(saved, preferred = []) {
   if (saved && TABLES[saved]) return saved;
-  const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
-  for (const p of prefs) {
+  for (const p of preferred) {
     const base = String(p).toLowerCase().split("-")[0];
     if (TABLES[base]) return base;
   }
   return "en";
 }
 
-export function setLanguage(code) {
-  lang = TABLES[code] ? code : "en";
-  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
-  applyStatic(document);
-}
-
 export function currentLanguage() {
-  return lang;
+  const code = languageSource();
+  return TABLES[code] ? code : "en";
 }
 
 export function t(key, vars = {}) {
-  return textIn(lang, key, vars);
+  return textIn(currentLanguage(), key, vars);
 }
 
 // The text of key in language code, its fields filled in; a field's value that is itself
@@ -441,9 +445,15 @@ export function textIn(code, key, vars = {}) {
 
 // The player's text of an error: a textError's (record-errors.js) in language code (the
 // page's by default), else its message.
-export function errorText(err, code = lang) {
+export function errorText(err, code = currentLanguage()) {
   if (err && typeof err.key === "string") return textIn(code, err.key, err.vars);
   return String((err && err.message) || err);
+}
+
+// The current language on a document: its lang attribute and its static texts.
+export function applyLanguage(doc) {
+  doc.documentElement.lang = currentLanguage() === "zh" ? "zh-CN" : "en";
+  applyStatic(doc);
 }
 
 export function applyStatic(root) {

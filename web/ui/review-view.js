@@ -18,11 +18,11 @@
 // analysis draws one (numbered faint stones; the first one is the mover's better move, a
 // point taken in the shown position, i.e. the flagged stone itself, is not drawn).
 
-import { t } from "./i18n.js";
+import { t } from "../model/i18n.js";
 import {
   COUNTED, DEEP_NODES, DEFAULT_NODES, MARKS, betterLine, isComplete, moveFacts, percent, progress, reviewKey, reviewable,
-} from "./review.js";
-import { GRAPH, graphModel, indexAt, keyTarget } from "./review-graph.js";
+} from "../model/review.js";
+import { GRAPH, graphModel, indexAt, keyTarget } from "../model/review-graph.js";
 
 const $ = (sel) => document.querySelector(sel);
 const NS = "http://www.w3.org/2000/svg";

@@ -5,9 +5,9 @@
 // position to screen readers (only when there is a threat). The words and checks are
 // coach.js's.
 
-import { coachCursor, coachMarks, coachOn, coachSentence, coachText, readThreats, threatsMessage } from "./coach.js";
-import { t } from "./i18n.js";
-import { positionKey, shownOf } from "./state.js";
+import { coachCursor, coachMarks, coachOn, coachSentence, coachText, readThreats, threatsMessage } from "../model/coach.js";
+import { t } from "../model/i18n.js";
+import { positionKey, shownOf } from "../model/state.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -1,4 +1,4 @@
-/* Engine worker: runs the Python engine in Pyodide, self-hosted under ./pyodide/.
+/* Engine worker: runs the Python engine in Pyodide, self-hosted under the site's pyodide/.
  *
  * Thin on purpose: every message goes to gomoku.protocol.webapi.handle_json (plain Python, tested in
  * CPython), whose replies are posted back. Replies echo the message's id.
@@ -32,8 +32,10 @@ const params = new URL(self.location.href).searchParams;
 const TEST_MODE = params.get("test") === "1";
 const ROLE = params.get("role") === "search" ? "search" : "engine";
 const t0 = performance.now();
+// the site's root: this script is engine/worker.js; build-info.json names its files from the root
+const SITE = new URL("../", self.location.href);
 
-importScripts("pyodide/pyodide.js");
+importScripts(new URL("pyodide/pyodide.js", SITE).href);
 
 let handleJson = null;
 const backlog = [];
@@ -132,7 +134,7 @@ self.onmessage = (event) => {
 };
 
 async function loadInfo() {
-  const resp = await fetch("build-info.json", { cache: "no-cache" });
+  const resp = await fetch(new URL("build-info.json", SITE), { cache: "no-cache" });
   if (!resp.ok) throw new Error("build-info.json: HTTP " + resp.status);
   return resp.json();
 }
@@ -180,7 +182,7 @@ async function fetchSnapshot(info) {
     throw new Error(`made by Pyodide ${snap.pyodideVersion}, the site runs ${info.pyodideVersion}`);
   }
   if (typeof DecompressionStream !== "function") throw new Error("this browser has no DecompressionStream");
-  const resp = await fetch(snap.file);
+  const resp = await fetch(new URL(snap.file, SITE));
   if (!resp.ok) throw new Error(`${snap.file}: HTTP ${resp.status}`);
   const unpacked = resp.body.pipeThrough(new DecompressionStream(snap.encoding));
   const bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
@@ -196,7 +198,7 @@ async function fetchSnapshot(info) {
 // started afresh (the reason in the console). ?snapshot=0 on the page (passed on here)
 // skips it: the tests' and the benchmark's start without it.
 async function startPyodide(info) {
-  const indexURL = new URL("pyodide/", self.location.href).href;
+  const indexURL = new URL("pyodide/", SITE).href;
   const options = { indexURL, stdout: () => {}, stderr: (s) => console.warn(s) };
   let reason = "build-info.json names no snapshot";
   if (params.get("snapshot") === "0") reason = "snapshot=0 in the page's URL";
@@ -231,7 +233,7 @@ async function start() {
   const quiet = () => {};
   // numpy (by name: found next to pyodide-lock.json, sha256 checked) and our wheel by URL,
   // in one call so they download and install side by side
-  const wheelURL = new URL(info.wheel, self.location.href).href;
+  const wheelURL = new URL(info.wheel, SITE).href;
   await pyodide.loadPackage(["numpy", wheelURL], { messageCallback: quiet, errorCallback });
   mark("packages");
   if (failures.length) throw new Error("loading packages failed: " + failures.join("; "));

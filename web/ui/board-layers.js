@@ -8,7 +8,7 @@
 // lastMove, winningLine, forbidden, coach, marks, overlay, hint, hover, cursor and the display
 // switches). No game logic here.
 
-import { COLUMNS } from "./coords.js";
+import { COLUMNS } from "../model/coords.js";
 
 // A small deterministic PRNG so the wood grain looks the same on every redraw.
 function mulberry32(seed) {

@@ -6,14 +6,14 @@
 // redraws only the panel (and the board when it shows a line or marks), a change of the
 // search workers alone only their line; anything else renders the page.
 
-import { DEFAULT_SIZE, cellText, centre } from "./coords.js";
-import * as Game from "./game.js";
-import { currentLanguage, t } from "./i18n.js";
+import { DEFAULT_SIZE, cellText, centre } from "../model/coords.js";
+import * as Game from "../model/game.js";
+import { currentLanguage, t } from "../model/i18n.js";
 import { fillLevels } from "./level-chooser.js";
-import { levelName, levelOf } from "./levels.js";
-import { formatMoves } from "./records.js";
-import { positionKey, shownOf } from "./state.js";
-import { cursorText, engineReadyText, forbiddenText, howToPlay, playerLine, statusOf, workersText } from "./status.js";
+import { levelName, levelOf } from "../model/levels.js";
+import { formatMoves } from "../model/records.js";
+import { positionKey, shownOf } from "../model/state.js";
+import { cursorText, engineReadyText, forbiddenText, howToPlay, playerLine, statusOf, workersText } from "../model/status.js";
 
 const $ = (sel) => document.querySelector(sel);
 

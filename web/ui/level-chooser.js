@@ -2,9 +2,9 @@
 // listing every level of levels.js as "N · Name" (with its rating when measured), in the
 // current language. The option values are the level numbers.
 
-import { currentLanguage } from "./i18n.js";
-import { LEVEL_NUMBERS, levelOf } from "./levels.js";
-import { levelLabel } from "./status.js";
+import { currentLanguage } from "../model/i18n.js";
+import { LEVEL_NUMBERS, levelOf } from "../model/levels.js";
+import { levelLabel } from "../model/status.js";
 
 // Fill select with the levels, keeping its value; nothing to do when it lists them in the
 // current language already.

@@ -5,12 +5,12 @@
 // keyboard cursor, Enter or Space plays, B reads analysis's best moves. Anywhere
 // but in form fields (on the board with Alt or Ctrl): arrows, Home and End browse the game.
 
-import { cellText } from "./coords.js";
-import * as Game from "./game.js";
-import { t } from "./i18n.js";
+import { cellText } from "../model/coords.js";
+import * as Game from "../model/game.js";
+import { t } from "../model/i18n.js";
 import { chosenLevel } from "./level-chooser.js";
-import { BLACK, WHITE } from "./rules.js";
-import { playerMayPlay, positionKey, shownOf } from "./state.js";
+import { BLACK, WHITE } from "../model/rules.js";
+import { playerMayPlay, positionKey, shownOf } from "../model/state.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -3,11 +3,11 @@
 // review back: review-job.js). The formats are records.js's; the game is the
 // page's (state.js), reached through the functions it passes in.
 
-import { shownMoves } from "./game.js";
-import { errorText, t } from "./i18n.js";
-import { formatMoves, parseMoveList, parsePsq, toFragment, toPsq } from "./records.js";
-import { BLACK } from "./rules.js";
-import { historyLabel } from "./status.js";
+import { shownMoves } from "../model/game.js";
+import { errorText, t } from "../model/i18n.js";
+import { formatMoves, parseMoveList, parsePsq, toFragment, toPsq } from "../model/records.js";
+import { BLACK } from "../model/rules.js";
+import { historyLabel } from "../model/status.js";
 
 const $ = (sel) => document.querySelector(sel);
 
