@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import * as D from "../../web/engine/deadlines.js";
-import * as EngineJobs from "../../web/engine-jobs.js";
-import * as Jobs from "../../web/jobs.js";
+import * as EngineJobs from "../../web/engine/engine-jobs.js";
+import * as Jobs from "../../web/engine/jobs.js";
 
 test("a think's hard deadline is 3 x its time + 10 s, well past the time the engine stops at", () => {
   assert.equal(D.deadlineFor(1000), 13000);
