@@ -13,6 +13,7 @@ import * as Game from "./game.js";
 import { t } from "./i18n.js";
 import { createJobRunner } from "./jobs.js";
 import { levelOf, nodeLimited, thinkMs } from "./levels.js";
+import { WHITE } from "./rules.js";
 import { isDecisive } from "./score.js";
 import { playStone } from "./sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "./state.js";
@@ -38,14 +39,18 @@ export const LEVEL_DEADLINE_AS_MS = 20000;
 // a few seconds of thinking left is replaced rather than waited for).
 export const LEVEL_GUESS_NPS = 5000;
 
+// A think message's position: the game's shown one, with the colour of its first move (the
+// engine's scores name black's chance by it: score.js).
+export function thinkPosition(game) {
+  const first = game.first === WHITE ? "white" : "black";
+  return { type: "think", size: game.size, rule: game.rule, first, moves: Game.shownMoves(game) };
+}
+
 // The think message of the engine's move at node-limited level `level` (a levels.js
 // level) in the game's shown position: limits {level, seed} alone, so that the move is a
 // function of the position, the level and the seed, the same on every device.
 export function levelThink(game, level) {
-  return {
-    type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game),
-    limits: { level: level.number, seed: game.seed },
-  };
+  return { ...thinkPosition(game), limits: { level: level.number, seed: game.seed } };
 }
 
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
@@ -85,14 +90,14 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   function thinkMessage(game, timeMs, book = true, multiPv = 1) {
     const limits = book ? { timeMs } : { timeMs, book: false };
     if (multiPv > 1) limits.multiPv = multiPv;
-    return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits };
+    return { ...thinkPosition(game), limits };
   }
 
   // A move the page promises within maxMs (a timed level's "10 s a move", a hint): the
   // engine's time manager gets it as its hard cap (webapi.py maxMs; timeman.py
   // page_limits), where timeMs is only a soft target it may overrun.
   function cappedMessage(game, maxMs) {
-    return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits: { maxMs } };
+    return { ...thinkPosition(game), limits: { maxMs } };
   }
 
   const showInfo = (reply, stm, key) => store.update((s) => withInfo(s, reply, stm, key));
