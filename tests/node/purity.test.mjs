@@ -8,7 +8,7 @@ import test from "node:test";
 const WEB = new URL("../../web/", import.meta.url);
 
 const PURE = [
-  "analysis.js", "coords.js", "game.js", "jobs.js", "levels.js", "levels-data.js", "params.js", "records.js", "renju.js",
+  "analysis.js", "coords.js", "engine-data.js", "game.js", "jobs.js", "levels.js", "levels-data.js", "params.js", "records.js", "renju.js",
   "results.js", "rules.js", "score.js", "settings.js", "state.js", "storage.js", "store.js", "review.js", "review-graph.js",
   "puzzles.js", "puzzles-data.js", "mistakes.js", "record-errors.js",
 ];
