@@ -84,7 +84,7 @@ def summarize(replies: list[dict]) -> dict:
         "nodes": nodes,
         "ms": round(ms),
         "nps": round(nodes / (ms / 1000)),
-        "per_position": [(r["moveText"], r["nodes"], r["depth"], r["nps"]) for r in replies],
+        "per_position": [(r["move"], r["nodes"], r["depth"], r["nps"]) for r in replies],
     }
 
 

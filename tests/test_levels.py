@@ -27,6 +27,7 @@ from gomoku.engine.levels import (
 from gomoku.game.board import Board
 from gomoku.game.evaluation import evaluate
 from gomoku.game.renju import forbidden
+from gomoku.search.score import Score
 from gomoku_lab.greedy import first_games_move, greedy_move
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -135,9 +136,9 @@ def test_renju_levels_never_play_a_forbidden_point(number: int):
 
 
 def test_choose_prefers_the_best_without_noise_and_a_win_over_noise():
-    top = [TopMove((1, 1), 50, "", []), TopMove((2, 2), 40, "", []), TopMove((3, 3), -900, "", [])]
+    top = [TopMove((1, 1), 50, []), TopMove((2, 2), 40, []), TopMove((3, 3), -900, [])]
     assert choose(top, 0, random.Random(1)).move == (1, 1)
-    win = [TopMove((1, 1), 999_990, "", []), TopMove((2, 2), 300, "", [])]
+    win = [TopMove((1, 1), 999_990, []), TopMove((2, 2), 300, [])]
     assert all(choose(win, 1000, random.Random(s)).move == (1, 1) for s in range(50))
     picks = {choose(top, 400, random.Random(s)).move for s in range(200)}
     assert picks == {(1, 1), (2, 2)}  # a 940-point worse move is out of the noise's reach
@@ -178,7 +179,7 @@ def test_the_bottom_rungs_are_below_every_searching_level_and_search_nothing():
         # its score: the static evaluation after its move, for the mover; its five a win
         board = Board.from_moves([*eng.moves, r.move], 15)
         assert r.score == -evaluate(board) and len(eng.moves) == 6
-        assert play(engine_at(OWN_FOUR), n, 5).score_text == "win in 1"
+        assert Score.of(play(engine_at(OWN_FOUR), n, 5).score) == Score("win", 1)
 
 
 def test_the_bottom_rungs_see_the_opponents_threats_more_often_up_the_ladder():

@@ -76,7 +76,7 @@ def test_one_worker_is_a_think_job(scheme: str) -> None:
     ((w, job),) = coord.start(0.0)
     assert w == 0 and job["kind"] == "think"
     assert limits_from_dict(job["limits"]) == FIXED
-    answer = {"move": [8, 8], "score": 42, "score_text": "+0.4", "depth": 4, "nodes": 99}
+    answer = {"move": [8, 8], "score": 42, "depth": 4, "nodes": 99}
     result = rt({"sid": job["sid"], "jid": job["jid"], "status": "ok", "result": answer})
     result["nodes"] = 99
     assert coord.on_result(0, result, 0.5) == []

@@ -17,6 +17,7 @@ import pytest
 
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.rules import Rule
+from gomoku.game.evaluation import WIN_SCORE
 from gomoku.protocol import pbrain
 from gomoku.protocol.pbrain import (
     Brain,
@@ -27,6 +28,7 @@ from gomoku.protocol.pbrain import (
     format_move,
     format_pv,
     format_search_info,
+    format_top_move,
     node_limits,
     order_board_stones,
     parse_board_line,
@@ -198,11 +200,16 @@ def test_formatters() -> None:
     assert format_about(name='a"b').startswith('name="a\'b"')
     assert format_pv([(7, 7), (8, 6), (99, 99)], 15) == "h8 i9"
     info = SimpleNamespace(
-        depth=6, score=120, score_text="+1.2", nodes=5000, nps=25000.7, pv=[(7, 7), (0, 0)],
+        depth=6, score=120, nodes=5000, nps=25000.7, pv=[(7, 7), (0, 0)],
         time_ms=200,
     )  # fmt: skip
     line = format_search_info(info, 15)
     assert line == "MESSAGE depth 6 score +1.2 nodes 5000 nps 25000 time 200ms pv h8 a15"
+    # the text is made here, from the search's integer: a forced five reads "win in N"
+    won = SimpleNamespace(**{**vars(info), "score": WIN_SCORE - 9})
+    assert " score win in 5 " in format_search_info(won, 15)
+    top = SimpleNamespace(move=(7, 7), score=-(WIN_SCORE - 4), pv=[(7, 7)])
+    assert format_top_move(2, top, 15) == "MESSAGE multipv 2 move h8 score loss in 2 pv h8"
 
 
 def test_fallback_move() -> None:
@@ -251,7 +258,7 @@ class StubEngine:
         self.limits.append(limits)
         move = fallback_move(self.moves, self.size)
         info = SimpleNamespace(
-            depth=1, score=0, score_text="0.0", nodes=1, nps=1, pv=[move], time_ms=0
+            depth=1, score=0, nodes=1, nps=1, pv=[move], time_ms=0
         )
         if on_info:
             on_info(info)

@@ -113,7 +113,6 @@ def test_webapi_guards_whatever_the_engine_answers(monkeypatch) -> None:
         to_dict=lambda: {
             "move": list(G10),
             "score": 0,
-            "score_text": "0.0",
             "depth": 1,
             "nodes": 1,
             "nps": 1,
@@ -125,7 +124,9 @@ def test_webapi_guards_whatever_the_engine_answers(monkeypatch) -> None:
     monkeypatch.setattr(eng, "think", lambda limits, on_info=None: forced)
     reply = _think(api, WHITE_FOUR)
     assert reply["move"] == [0, 4] and reply["source"] == "guard"
-    assert reply["moveText"] == "a11"
+    # the new move alone, with the search's score as data (black to move: 0 is even)
+    assert reply["pv"] == [[0, 4]] and reply["score"] == {"cp": 0} and reply["black"] == 0.5
+    assert reply["top"] == [{"move": [0, 4], "score": {"cp": 0}, "pv": [[0, 4]]}]
     # under freestyle the same answer is played as it is
     reply = _think(api, WHITE_FOUR, rule="freestyle")
     assert reply["move"] == [6, 5] and "guard" not in reply

@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 from gomoku.core.geometry import moves_from_text, to_text
 from gomoku.core.rules import Rule
 from gomoku.game.evaluation import WIN_SCORE
-from gomoku.protocol.webapi import REVIEW_NODES, WebApi
+from gomoku.protocol.webapi import WebApi
 from gomoku.review import DEFAULT_NODES, RecordError, Reviewer, read_record
 from gomoku.review.proof import loses_after
 from gomoku.review.records import checked, read_link, read_move_list, read_psq
-from gomoku.review.review import MoveReview, forced_in, move_dict, summary, win_chance
+from gomoku.review.review import MoveReview, forced_in, move_dict, position_dict, summary
+from gomoku.search.score import Score, black_chance, chance
 
 ROOT = Path(__file__).resolve().parents[1]
 PY_DIR = ROOT / "py"
@@ -100,19 +101,37 @@ def test_a_position_is_the_same_in_any_order():
         assert forward.position(i) == backward.position(i)
 
 
-@given(st.integers(-WIN_SCORE, WIN_SCORE), st.integers(-WIN_SCORE, WIN_SCORE))
+@given(st.integers(-WIN_SCORE + 1, WIN_SCORE - 1), st.integers(-WIN_SCORE + 1, WIN_SCORE - 1))
 def test_the_chance_is_monotone_and_symmetric_between_the_colours(a: int, b: int):
+    # the review's curve is gomoku.search.score's (tests/test_score.py: every rule)
     lo, hi = sorted((a, b))
-    assert win_chance(lo, 200) <= win_chance(hi, 200)
-    assert math.isclose(win_chance(a, 200) + win_chance(-a, 200), 1.0)
-    assert 0.0 <= win_chance(a, 200) <= 1.0
+    assert chance(lo, Rule.FREESTYLE) <= chance(hi, Rule.FREESTYLE)
+    assert math.isclose(chance(a, Rule.FREESTYLE) + chance(-a, Rule.FREESTYLE), 1.0)
+    assert 0.0 <= chance(a, Rule.FREESTYLE) <= 1.0
 
 
 def test_forced_results_are_certain():
-    assert win_chance(WIN_SCORE - 3, 200) == 1.0 and win_chance(-WIN_SCORE + 3, 200) == 0.0
+    assert chance(WIN_SCORE - 3, Rule.FREESTYLE) == 1.0
+    assert chance(-WIN_SCORE + 3, Rule.FREESTYLE) == 0.0
     assert forced_in(WIN_SCORE - 3) == 2 and forced_in(-WIN_SCORE + 4) == -2
     assert forced_in(150) is None
-    assert win_chance(0, 200) == 0.5
+    assert chance(0, Rule.FREESTYLE) == 0.5
+
+
+def test_the_graph_is_the_bars_curve():
+    """A searched position's black chance is gomoku.search.score.black_chance of its score
+    (the page's evaluation bar's), and its data form carries the score as data."""
+    r = review(OPEN_THREE_IGNORED, 2000)
+    searched = [p for p in (r.position(i) for i in range(len(r) + 1)) if p.source == "search"]
+    plain = [p for p in searched if 0.0 < p.black < 1.0]
+    assert len(plain) >= 4
+    for p in plain:
+        assert p.black == black_chance(p.score, p.to_move == "black", Rule.FREESTYLE)
+        doc = position_dict(p)
+        assert doc["score"] == {"cp": p.score} and doc["black"] == round(p.black, 4)
+        assert "forced" not in doc and not [k for k in doc if k.endswith("Text")]
+    won = r.position(6)  # black's open four after white's j9: the threat search's win
+    assert position_dict(won)["score"] == Score.of(won.score).to_dict() == {"win": won.forced}
 
 
 def test_white_first_games_name_the_real_colours():
@@ -218,7 +237,11 @@ def test_cli_table_and_json(tmp_path: Path):
     assert js.returncode == 0, js.stderr
     doc = json.loads(js.stdout)
     assert doc["rule"] == "renju" and len(doc["moves"]) == 3 and len(doc["positions"]) == 4
-    assert doc["moves"][0]["moveText"] == "h8" and set(doc["summary"]) == {"black", "white"}
+    assert doc["moves"][0]["move"] == [7, 7] and set(doc["summary"]) == {"black", "white"}
+    assert not [k for m in doc["moves"] for k in m if k.endswith("Text")]
+    for p in doc["positions"]:  # scores as data (none for the finished game)
+        assert (p["score"] is None) == (p["over"] is not None) and "forced" not in p
+        assert p["score"] is None or Score.from_dict(p["score"])
 
 
 def test_cli_bad_file_is_a_clear_error(tmp_path: Path):
@@ -242,7 +265,8 @@ def test_review_message_streams_positions_and_ends_with_the_summary():
     ]
     assert all(r["type"] == "review" for r in replies), replies
     assert replies[0]["move"] is None and replies[6]["move"]["class"] == "blunder"
-    assert replies[6]["move"]["mark"] == "??" and replies[6]["move"]["betterText"] in ("g8", "k8")
+    assert replies[6]["move"]["mark"] == "??"
+    assert names([replies[6]["move"]["better"]]) in (["g8"], ["k8"])
     assert "summary" in replies[-1] and "summary" not in replies[-2]
     assert [r["position"]["index"] for r in replies] == list(range(len(moves) + 1))
     # the same step asked again (a restarted review) gives the same answer
@@ -267,7 +291,10 @@ def test_review_message_refuses_bad_input(extra: dict, words: str):
 
 
 def test_the_default_budget_is_the_same_in_the_worker():
-    assert REVIEW_NODES == DEFAULT_NODES
+    moves = [list(m) for m in moves_from_text("h8 h9", 15)]
+    ask = {"type": "review", "id": 1, "moves": moves, "index": 1}
+    assert WebApi().handle(ask) == WebApi().handle({**ask, "nodes": DEFAULT_NODES})
+    assert WebApi().handle(ask) != WebApi().handle({**ask, "nodes": DEFAULT_NODES // 4})
 
 
 # White to move must block black's four (one reply); after it black wins by VCF. The
@@ -371,7 +398,7 @@ def test_each_flag_says_proven_or_judged():
     flags = [game.move(i) for i in range(1, len(game) + 1) if game.move(i).flagged]
     assert flags and all(m.proof == "judged" for m in flags if m.cls == "inaccuracy")
     assert all(m.proof is None for i in range(1, len(game) + 1) if not (m := game.move(i)).flagged)
-    doc = move_dict(r.move(6), 15)
+    doc = move_dict(r.move(6))
     assert doc["proof"] == "proven" and doc["noBetter"] is False
 
 

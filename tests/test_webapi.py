@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku import __version__
+from gomoku.core.rules import Rule
 from gomoku.protocol import webapi
+from gomoku.search.score import Score, scale_of
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST = {"timeMs": 300}
@@ -23,6 +26,18 @@ def think(moves, limits=None, **extra):
     infos: list[dict] = []
     reply = webapi.handle(msg, infos.append)
     return reply, infos
+
+
+def assert_score_data(report: dict, black_to_move: bool, rule=Rule.FREESTYLE) -> Score:
+    """A report's score is data (no text), and its black chance is the curve's of it."""
+    score = Score.from_dict(report["score"])
+    own = score.chance(scale_of(rule))
+    assert report["black"] == round(own if black_to_move else 1 - own, 4)
+    assert not {"score_text", "moveText"} & set(report)
+    for t in report.get("top", []):
+        Score.from_dict(t["score"])
+        assert set(t) == {"move", "score", "pv"}
+    return score
 
 
 def assert_error(reply, mid, *words):
@@ -47,14 +62,38 @@ def test_think_returns_a_legal_move_and_echoes_id():
     assert reply["type"] == "result" and reply["id"] == "t1"
     x, y = reply["move"]
     assert 0 <= x < 15 and 0 <= y < 15 and [x, y] not in moves
-    assert reply["moveText"] == "abcdefghijklmno"[x] + str(15 - y)
     assert reply["winner"] == 0 and reply["winningLine"] == []
-    for key in ("score", "depth", "nodes", "source"):
+    for key in ("score", "black", "depth", "nodes", "source"):
         assert key in reply
+    assert_score_data(reply, black_to_move=False)  # white to move after three moves
     json.dumps(reply)  # JSON-ready
     for info in infos:
         assert info["type"] == "info" and info["id"] == "t1"
+        assert_score_data(info, black_to_move=False)
         json.dumps(info)
+
+
+def test_scores_name_the_colours_of_first():
+    """black is black's chance: with white moving first the side to move's colours swap."""
+    moves = [[7, 7], [8, 8], [6, 7]]
+    limits = {"depth": 2, "book": False, "threats": False}
+    as_black, infos = think(moves, limits, reset=True)
+    as_white, white_infos = think(moves, limits, reset=True, first="white")
+    assert infos and len(infos) == len(white_infos)
+    for info, white in zip(infos, white_infos, strict=True):
+        assert math.isclose(info["black"], 1 - white["black"]) and info["score"] == white["score"]
+    for info in infos:
+        assert_score_data(info, black_to_move=False)
+    assert as_black["score"] == as_white["score"] and as_black["move"] == as_white["move"]
+    assert_score_data(as_black, black_to_move=False)
+    assert_score_data(as_white, black_to_move=True)  # white moved first: black is to move
+    assert as_black["score"]["cp"] and math.isclose(as_black["black"] + as_white["black"], 1.0)
+    # a decided position: the side to move's five is black's 1.0 or 0.0
+    four = [[5, 7], [0, 0], [6, 7], [0, 2], [7, 7], [0, 4], [8, 7], [0, 14]]
+    assert think(four)[0]["black"] == 1.0
+    assert think(four, first="white")[0]["black"] == 0.0
+    renju = think(moves, rule="renju", first="white")[0]
+    assert_error(renju, "t1", "under renju black moves first")
 
 
 def test_think_on_empty_board():
@@ -70,6 +109,7 @@ def test_think_completes_an_open_four_and_reports_the_win():
     reply, _ = think(moves)
     assert reply["type"] == "result"
     assert reply["move"] in ([4, 7], [9, 7])
+    assert reply["score"] == {"win": 1} and reply["black"] == 1.0
     assert reply["winner"] == 1
     line = reply["winningLine"]
     assert len(line) >= 5 and all(y == 7 for _, y in line)
@@ -237,6 +277,7 @@ def test_handle_json_round_trip():
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "size": 99}, 4, []),
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": "chess"}, 4, []),
         ({"id": 4, "type": "think", "moves": [], "limits": FAST, "rule": [1]}, 4, ["rule"]),
+        ({"id": 4, "type": "think", "moves": [], "limits": FAST, "first": "red"}, 4, ["first"]),
         ({"id": "s", "type": "status"}, "s", ["moves"]),
         ({"id": "s", "type": "status", "moves": [], "reset": 1}, "s", ["reset"]),
         ({"id": "b", "type": "bench", "what": "everything"}, "b", ["what"]),

@@ -8,7 +8,9 @@ import json
 import pytest
 
 from gomoku import parallel
+from gomoku.core.rules import Rule
 from gomoku.protocol.webapi import WebApi
+from gomoku.search.score import Score, scale_of
 
 MOVES = [[7, 7], [8, 8], [6, 7], [8, 6]]
 
@@ -78,9 +80,12 @@ def test_parallel_search_gives_a_legal_result(scheme):
     x, y = result["move"]
     assert 0 <= x < 15 and 0 <= y < 15 and [x, y] not in MOVES
     assert result["depth"] == 5
-    assert result["moveText"] == "abcdefghijklmno"[x] + str(15 - y)
     assert result["winner"] == 0
     assert infos and all(i["type"] == "info" for i in infos)
+    for report in (result, *infos):  # scores as data; black to move after four moves
+        chance = Score.from_dict(report["score"]).chance(scale_of(Rule.FREESTYLE))
+        assert report["black"] == round(chance, 4) and "score_text" not in report
+    assert "moveText" not in result
     assert [i["depth"] for i in infos] == sorted(i["depth"] for i in infos)
     # the coordinator is forgotten once done
     late = api.handle({"type": "coord", "id": "x", "op": "tick"})
@@ -92,6 +97,17 @@ def test_a_failed_worker_is_dropped_and_the_search_goes_on():
     reply, _ = drive(api, {"moves": MOVES, "limits": LIMITS}, 2, fail=0)
     x, y = reply["result"]["move"]
     assert [x, y] not in MOVES and 0 <= x < 15 and 0 <= y < 15
+
+
+def test_first_names_the_colours_of_the_parallel_scores():
+    """With white moving first, the side to move after four moves is white: black's chance
+    is the rest of its own."""
+    limits = {"depth": 3, "book": False, "threats": False}
+    reply, infos = drive(WebApi(), {"moves": MOVES, "limits": limits, "first": "white"}, 2)
+    assert infos
+    for report in (reply["result"], *infos):
+        chance = Score.from_dict(report["score"]).chance(scale_of(Rule.FREESTYLE))
+        assert report["black"] == round(1 - chance, 4)
 
 
 def test_finish_answers_at_once_with_a_legal_move():
@@ -137,6 +153,12 @@ def test_max_ms_reaches_both_jobs_as_the_page_limits():
         ({"op": "start", "moves": MOVES, "limits": LIMITS}, "workers"),
         ({"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2, "scheme": "x"}, "scheme"),
         ({"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2, "scheme": []}, "scheme"),
+        ({"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2, "first": 1}, "first"),
+        (
+            {"op": "start", "moves": MOVES, "limits": LIMITS, "workers": 2, "rule": "renju",
+             "first": "white"},
+            "under renju black moves first",
+        ),  # fmt: skip
         ({"op": "tick"}, "no parallel search"),
         ({"op": "jump"}, "coord.op"),
         ({"op": "tick", "extra": 1}, "unknown field"),

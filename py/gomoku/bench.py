@@ -29,6 +29,7 @@ from gomoku.game.board import Board
 from gomoku.game.evaluation import evaluate
 from gomoku.search.alphabeta import Searcher
 from gomoku.search.movegen import generate
+from gomoku.search.score import Score
 from gomoku.search.threats import ThreatSearch
 
 # Fixed positions (15x15 freestyle), opening to late middle game.
@@ -198,7 +199,7 @@ def bench_search(seconds: float = 1.0, depth: int = 4, out=print) -> dict:
         )
         out(
             f"pos {n}: depth {r.depth:2d} nodes {r.nodes:8,d} nps {r.nps:8,d} "
-            f"time {r.time_ms:7.1f} ms move {r.move} score {r.score_text}"
+            f"time {r.time_ms:7.1f} ms move {r.move} score {Score.of(r.score).text()}"
         )
     total_nodes = sum(r["nodes"] for r in rows)
     total_time = sum(r["time_ms"] for r in rows) / 1000

@@ -54,6 +54,7 @@ from gomoku.engine.book import (
 )
 from gomoku.engine.facade import Engine, Limits
 from gomoku.game.board import Board
+from gomoku.search.score import Score
 from gomoku.search.threats import ThreatSearch
 
 # ----------------------------------------------------------------------------------------
@@ -169,7 +170,7 @@ class EngineSearcher:
         eng.set_position(list(moves))
         r = eng.think(Limits(time_ms=time_ms, use_book=False))
         return SearchOutcome(
-            tuple(r.move), r.score, r.score_text, r.depth, r.nodes, r.time_ms, r.source
+            tuple(r.move), r.score, Score.of(r.score).text(), r.depth, r.nodes, r.time_ms, r.source
         )
 
 

@@ -107,7 +107,7 @@ class GreedyEngine(Engine):
     def think(self, limits: Limits | None = None, on_info=None) -> SearchResult:
         rng = random.Random(self.seed * 1_000_003 + len(self.board.history))
         q = self.chooser(self.board, rng)
-        return SearchResult(self.board.point(q), 0, "+0.0", 1, len(self.board.candidates), 0,
+        return SearchResult(self.board.point(q), 0, 1, len(self.board.candidates), 0,
                             [self.board.point(q)], "greedy")  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from gomoku.parallel.driver import DEFAULT_SCHEME, drive, new_coordinator, paral
 from gomoku.parallel.jobs import Answer
 from gomoku.parallel.pool import WorkerPool
 from gomoku.parallel.worker import WorkerState, run_job
+from gomoku.search.score import Score
 
 
 def _rt(obj: dict) -> dict:
@@ -161,7 +162,7 @@ def bench(
                     n, scheme = c
                     cells.append(
                         f"{n}{scheme[0]} {dt:5.2f}s cpu {busiest:5.2f}s {r.nodes:6d}n d{r.depth} "
-                        f"{r.move}{'' if r.move == ref.move else '*'} {r.score_text}"
+                        f"{r.move}{'' if r.move == ref.move else '*'} {Score.of(r.score).text()}"
                     )
                 out(f"pos {i}: " + "  ".join(cells))
     finally:

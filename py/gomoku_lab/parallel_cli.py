@@ -11,6 +11,7 @@ import sys
 from gomoku.core.geometry import moves_from_text, to_text
 from gomoku.engine.facade import Limits, SearchInfo
 from gomoku.parallel.driver import DEFAULT_SCHEME, SCHEMES, parallel_think
+from gomoku.search.score import Score
 from gomoku_lab.parallel_bench import bench
 
 
@@ -66,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     limits = Limits(time_ms=None if args.depth else args.time, depth=args.depth)
 
     def info(i: SearchInfo) -> None:
-        print(f"depth {i.depth} score {i.score_text} nodes {i.nodes} time {i.time_ms} ms")
+        score = Score.of(i.score).text()
+        print(f"depth {i.depth} score {score} nodes {i.nodes} time {i.time_ms} ms")
 
     r = parallel_think(moves, limits=limits, workers=args.workers, scheme=args.scheme, on_info=info)
     print(f"move {to_text(*r.move, 15)} {r.to_dict()}")

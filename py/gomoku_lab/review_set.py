@@ -301,7 +301,11 @@ def review_with(py_dir: Path, game: Game, nodes: int) -> Review:
     if proc.returncode != 0:
         raise SetError(f"the review failed: {proc.stderr.strip()[-300:]}")
     doc = json.loads(proc.stdout)
-    return Review([ReviewedMove(m["class"], m.get("betterText")) for m in doc["moves"]], cpu)
+    def better(m: dict) -> str | None:  # [x, y] -> "k8" (every package's JSON has it)
+        p = m.get("better")
+        return None if p is None else to_text(p[0], p[1], doc["size"])
+
+    return Review([ReviewedMove(m["class"], better(m)) for m in doc["moves"]], cpu)
 
 
 # ---- the score ------------------------------------------------------------------------------

@@ -20,8 +20,9 @@ from pathlib import Path
 from conftest import READY_MS, GamePage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from gomoku.core.geometry import moves_from_text  # noqa: E402
+from gomoku.core.geometry import moves_from_text, to_text  # noqa: E402
 from gomoku.protocol.webapi import handle  # noqa: E402
+from gomoku.review import DEFAULT_NODES  # noqa: E402
 
 BLUNDER_GAME = "h8 h9 i8 i9 j8 j9 k8 a1 g8"
 LONG_GAME = (
@@ -87,12 +88,13 @@ def stored_review(moves: str) -> dict:
     for a in answers[1:]:
         m = a["move"]
         flagged = m["class"] in ("inaccuracy", "mistake", "blunder", "missed_win")
-        if flagged and m["betterText"]:
-            out.append({"class": m["class"], "better": m["betterText"], "line": m["lineText"]})
+        if flagged and m["better"]:
+            line = " ".join(to_text(x, y, 15) for x, y in m["line"])
+            out.append({"class": m["class"], "better": to_text(*m["better"], 15), "line": line})
         else:
             out.append({"class": m["class"]})
     return {
-        "nodes": 12000,
+        "nodes": DEFAULT_NODES,
         "black": [a["position"]["black"] for a in answers],
         "moves": out,
         "summary": answers[-1]["summary"],

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { LEVEL_DEADLINE_AS_MS, LEVEL_FLOOR_MS, createEngineJobs, levelThink } from "../../web/engine/engine-jobs.js";
+import { LEVEL_DEADLINE_AS_MS, LEVEL_FLOOR_MS, createEngineJobs, levelThink, thinkPosition } from "../../web/engine/engine-jobs.js";
 import * as Game from "../../web/model/game.js";
 import { LEVEL_DATA, levelOf } from "../../web/model/levels.js";
 import { ParallelEngineClient } from "../../web/engine/parallel-client.js";
@@ -54,7 +54,7 @@ function setup(game, params = {}) {
 }
 
 const nodeLevels = LEVEL_DATA.filter((l) => l.nodes);
-const reply = (move) => ({ type: "result", move, score: 0, score_text: "0.0", depth: 2, nodes: 40, pv: [move], source: "search" });
+const reply = (move) => ({ type: "result", move, score: { cp: 0 }, black: 0.5, depth: 2, nodes: 40, pv: [move], source: "search" });
 
 test("a node level's move: limits {level, seed} only, a generous deadline, and the floor holds", async () => {
   for (const level of nodeLevels) {
@@ -65,7 +65,7 @@ test("a node level's move: limits {level, seed} only, a generous deadline, and t
     await settle();
     assert.equal(engine.calls.length, 1);
     const { message, opts } = engine.calls[0];
-    assert.deepEqual(message, { type: "think", size: 15, rule: "freestyle", moves: [], limits: { level: level.number, seed: 4242 + level.number } });
+    assert.deepEqual(message, { type: "think", size: 15, rule: "freestyle", first: "black", moves: [], limits: { level: level.number, seed: 4242 + level.number } });
     assert.deepEqual(Object.keys(message.limits).sort(), ["level", "seed"]);
     assert.equal(opts.deadlineMs, LEVEL_DEADLINE_AS_MS * 3 + 10000); // as a 20 s think's
     assert.deepEqual(store.get().job, { kind: "move", key: store.get().job.key, sliced: false });
@@ -108,8 +108,15 @@ test("levelThink: the shown position only, on any size and rule", () => {
   for (const [x, y] of [[9, 9], [10, 10], [11, 9]]) game = Game.play(game, x, y);
   game = Game.goTo(game, 2);
   assert.deepEqual(levelThink(game, levelOf(3)), {
-    type: "think", size: 19, rule: "renju", moves: [[9, 9], [10, 10]], limits: { level: 3, seed: 5 },
+    type: "think", size: 19, rule: "renju", first: "black", moves: [[9, 9], [10, 10]], limits: { level: 3, seed: 5 },
   });
+});
+
+test("think messages name the colour of the first move (the colours of the engine's scores)", () => {
+  const white = Game.play(Game.newGame({ first: WHITE, level: 2, seed: 1 }), 7, 7);
+  assert.deepEqual(thinkPosition(white), { type: "think", size: 15, rule: "freestyle", first: "white", moves: [[7, 7]] });
+  assert.equal(levelThink(white, levelOf(2)).first, "white");
+  assert.equal(thinkPosition(Game.newGame()).first, "black");
 });
 
 test("a timed level thinks on the clock: Expert one think with its time as the maximum (maxMs), Unlimited slices", async () => {

@@ -31,7 +31,7 @@ class FakeClient {
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-const result = (extra = {}) => ({ type: "result", move: [7, 7], score_text: "+0.1", ...extra });
+const result = (extra = {}) => ({ type: "result", move: [7, 7], score: { cp: 10 }, black: 0.5125, ...extra });
 
 // A runner over a fake client; log collects what the runner reported.
 function setup({ clock = { t: 0 } } = {}) {
@@ -208,7 +208,7 @@ function sliced(kind = "move") {
   const heard = { slices: [], done: [] };
   const spec = {
     kind, sliced: true,
-    next: (i, last) => (last && last.score_text === "win in 3" ? null : { message: { slice: i }, ms: 500 * 2 ** Math.min(i, 2) }),
+    next: (i, last) => (last && last.score.win === 3 ? null : { message: { slice: i }, ms: 500 * 2 ** Math.min(i, 2) }),
     onReply: (reply, i) => heard.slices.push(i),
     onDone: (last) => heard.done.push(last),
   };
@@ -241,7 +241,7 @@ test("an open-ended job ends by itself when next says so (a solved position)", a
   const { spec, heard } = sliced("analyse");
   runner.start(spec);
   await settle();
-  client.last.resolve(result({ score_text: "win in 3" }));
+  client.last.resolve(result({ score: { win: 3 }, black: 1 }));
   await settle();
   assert.equal(client.calls.length, 1);
   assert.equal(heard.done.length, 1);
@@ -337,7 +337,7 @@ test("a review-like series: progress per request, cancel any time, a worker that
     },
     onInfo: (info) => progress.push(`info ${info.depth}`),
     onReply: (reply) => {
-      done.set(reply.position, reply.score_text);
+      done.set(reply.position, reply.score);
       progress.push(`${done.size}/${positions.length}`);
     },
   });

@@ -23,6 +23,7 @@ const ANSWERS = FIXTURE.answers;
 const record = (text, extra = {}) => ({ moves: parseMoves(text, 15), size: 15, rule: "freestyle", first: BLACK, ...extra });
 const GAME = Game.fromRecord(record(FIXTURE.game)); // black wins with g8: a finished game
 const clone = (v) => structuredClone(v);
+const LINE_6 = "k8 j9 j7 g9 g8 i7 f10"; // the engine's line after white's j9 (move 6)
 
 // The review with the first n answers added.
 function reviewed(n = ANSWERS.length, game = GAME) {
@@ -33,7 +34,15 @@ test("the fixture is the game of the brief: j9 a blunder, better k8", () => {
   assert.equal(FIXTURE.game, "h8 h9 i8 i9 j8 j9 k8 a1 g8");
   assert.equal(ANSWERS.length, 10);
   assert.equal(ANSWERS[6].move.class, "blunder");
-  assert.equal(ANSWERS[6].move.betterText, "k8");
+  assert.deepEqual(ANSWERS[6].move.better, parseCell("k8", 15));
+  assert.deepEqual(ANSWERS[6].move.line, LINE_6.split(" ").map((c) => parseCell(c, 15)));
+  // the worker sends points and scores as data, no text beside them
+  for (const a of ANSWERS) {
+    assert.deepEqual(Object.keys(a.position).filter((k) => k.endsWith("Text")), []);
+    if (a.move) assert.deepEqual(Object.keys(a.move).filter((k) => k.endsWith("Text")), []);
+  }
+  assert.deepEqual(ANSWERS[6].position.score, { win: 1 });
+  assert.deepEqual(ANSWERS[4].position.score, { cp: 181 });
 });
 
 test("reviewable: a finished game or a recorded one, never an empty one", () => {
@@ -140,7 +149,7 @@ test("a node budget out of range is refused", () => {
 test("stored: a round trip, complete or partial, points as text", () => {
   const full = reviewed();
   const stored = encodeReview(full, 15);
-  assert.deepEqual(stored.moves[5], { class: "blunder", better: "k8", line: ANSWERS[6].move.lineText, proof: "proven" });
+  assert.deepEqual(stored.moves[5], { class: "blunder", better: "k8", line: LINE_6, proof: "proven" });
   assert.deepEqual(stored.moves[0], { class: "best" });
   assert.equal(stored.black.length, 10);
   assert.deepEqual(Object.keys(stored).sort(), ["black", "moves", "nodes", "summary"]);
@@ -202,7 +211,7 @@ test("the finished games keep a complete review; reopening finds it", () => {
 test("moveFacts and betterLine: the words and the line of a reviewed move", () => {
   const r = reviewed();
   assert.deepEqual(moveFacts(r, GAME, 6), {
-    n: 6, color: "white", move: "j9", cls: "blunder", mark: "??", better: "k8", line: ANSWERS[6].move.lineText,
+    n: 6, color: "white", move: "j9", cls: "blunder", mark: "??", better: "k8", line: LINE_6,
     before: ANSWERS[5].position.black, after: ANSWERS[6].position.black, proof: "proven", noBetter: false,
   });
   assert.equal(moveFacts(r, GAME, 1).mark, "");

@@ -73,7 +73,7 @@ test("browsed, a new game and a record", () => {
 test("the engine's report is shown for the position it is about, and after the engine's move", () => {
   const s = playAll(fresh(), "h8");
   const key = State.positionKey(s);
-  const reply = { type: "result", move: [8, 6], score: 30, score_text: "+0.3", source: "search", pv: [[8, 6], [9, 5]] };
+  const reply = { type: "result", move: [8, 6], score: { cp: 30 }, black: 0.4626, source: "search", pv: [[8, 6], [9, 5]] };
   const a = State.withInfo(s, reply, WHITE, key);
   assert.deepEqual(a.info, { ...reply, stm: WHITE, keys: [key] });
   assert.equal(State.currentInfo(a), a.info);

@@ -52,10 +52,17 @@ test("the line under the status", () => {
   assert.equal(line(renju), "You play black and move first. Game:\u00a0renju. Crosses mark the points black may not play.");
 });
 
-test("the panel's score by colour, and black's share of the bar", () => {
-  assert.deepEqual(Status.scoreLine({ score: 120, score_text: "+1.2", stm: WHITE }).text, "White +1.2");
-  assert.deepEqual(Status.scoreLine({ score_text: "loss in 4", stm: WHITE }), { text: "Black wins in 4", black: 1 });
-  assert.deepEqual(Status.scoreLine({ score: 2, score_text: "+0.0", stm: BLACK }), { text: "even 0.0", black: 0.5 });
+test("the panel's score by colour, and black's share of the bar (the engine's chance)", () => {
+  assert.deepEqual(Status.scoreLine({ score: { cp: 120 }, black: 0.3543, stm: WHITE }), { text: "White +1.2", black: 0.3543 });
+  assert.deepEqual(Status.scoreLine({ score: { loss: 4 }, black: 1, stm: WHITE }), { text: "Black wins in 4", black: 1 });
+  assert.deepEqual(Status.scoreLine({ score: { cp: 2 }, black: 0.5025, stm: BLACK }), { text: "even 0.0", black: 0.5025 });
+  readLanguageFrom(() => "zh");
+  try {
+    assert.deepEqual(Status.scoreLine({ score: { win: 3 }, black: 0, stm: WHITE }), { text: "白棋 3 手内获胜", black: 0 });
+    assert.equal(Status.scoreLine({ score: { cp: -250 }, black: 0.7773, stm: WHITE }).text, "黑棋 +2.5");
+  } finally {
+    readLanguageFrom(() => "en");
+  }
 });
 
 test("speed, the engine's and the workers' lines", () => {

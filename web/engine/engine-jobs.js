@@ -14,6 +14,7 @@ import * as Game from "../model/game.js";
 import { t } from "../model/i18n.js";
 import { createJobRunner } from "./jobs.js";
 import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
+import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
@@ -25,14 +26,18 @@ import { offerSentence, resultSentence, shapeText } from "../model/status.js";
 // The think times and deadlines are deadlines.js's (re-exported for the page's callers).
 export { LEVEL_DEADLINE_AS_MS, LEVEL_FLOOR_MS, LEVEL_GUESS_NPS, SLICES } from "./deadlines.js";
 
+// A think message's position: the game's shown one, with the colour of its first move (the
+// engine's scores name black's chance by it: score.js).
+export function thinkPosition(game) {
+  const first = game.first === WHITE ? "white" : "black";
+  return { type: "think", size: game.size, rule: game.rule, first, moves: Game.shownMoves(game) };
+}
+
 // The think message of the engine's move at node-limited level `level` (a levels.js
 // level) in the game's shown position: limits {level, seed} alone, so that the move is a
 // function of the position, the level and the seed, the same on every device.
 export function levelThink(game, level) {
-  return {
-    type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game),
-    limits: { level: level.number, seed: game.seed },
-  };
+  return { ...thinkPosition(game), limits: { level: level.number, seed: game.seed } };
 }
 
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
@@ -72,14 +77,14 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   function thinkMessage(game, timeMs, book = true, multiPv = 1) {
     const limits = book ? { timeMs } : { timeMs, book: false };
     if (multiPv > 1) limits.multiPv = multiPv;
-    return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits };
+    return { ...thinkPosition(game), limits };
   }
 
   // A move the page promises within maxMs (a timed level's "10 s a move", a hint): the
   // engine's time manager makes it its hard cap (webapi.py maxMs; timeman.py
   // move_times), where timeMs is only a soft target it may overrun.
   function cappedMessage(game, maxMs) {
-    return { type: "think", size: game.size, rule: game.rule, moves: Game.shownMoves(game), limits: { maxMs } };
+    return { ...thinkPosition(game), limits: { maxMs } };
   }
 
   const showInfo = (reply, stm, key) => store.update((s) => withInfo(s, reply, stm, key));

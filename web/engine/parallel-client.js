@@ -212,7 +212,7 @@ export class ParallelEngineClient extends EngineClient {
 
       this.search = search;
       this.pool.listener = listener;
-      const { size, rule, moves, limits, reset } = message;
+      const { size, rule, first, moves, limits, reset } = message;
       const start = { op: "start", moves, limits, workers: slots.length };
       if (scheme !== undefined) start.scheme = scheme;
       if (this._breakNext) { // test hook: a start the coordinator refuses
@@ -221,6 +221,7 @@ export class ParallelEngineClient extends EngineClient {
       }
       if (size !== undefined) start.size = size;
       if (rule !== undefined) start.rule = rule;
+      if (first !== undefined) start.first = first;
       if (reset !== undefined) start.reset = reset;
       call(start);
     });

@@ -1,15 +1,12 @@
 // Analysis with several moves: what the page makes of the engine's `top` (its best root
 // moves, best first, scores from the side to move's view). Pure functions, no DOM.
 //
-// A top move as the page keeps it: {x, y, scoreText, pv: [[x, y], ...], best}, with
-// scoreText as the engine wrote it ("+0.8", "-1.2", "win in 5", "loss in 4"), pv
-// starting with the move itself, and best true for the first (the engine's choice).
+// A top move as the page keeps it: {x, y, score, pv: [[x, y], ...], best}, with score as
+// the engine sent it ({cp: 80}, {win: 5}, {loss: 4}: score.js), pv starting with the move
+// itself, and best true for the first (the engine's choice).
 
 import { cellText, onBoard } from "./coords.js";
-import { parseScoreText } from "./score.js";
-
-// the score parser is score.js's (re-exported for the callers of this module)
-export { parseScoreText };
+import { isScore, scoreCode, scoreLabel } from "./score.js";
 
 export const TOP_MIN = 3;
 export const TOP_MAX = 5;
@@ -20,27 +17,18 @@ export function isTopCount(n) {
   return Number.isInteger(n) && n >= TOP_MIN && n <= TOP_MAX;
 }
 
-// The label drawn on the board: "+0.8" as it is; "win in 5" -> "W5", "loss in 4" -> "L4"
-// (letters: {win, loss}, e.g. {win: "胜", loss: "负"}).
-export function boardLabel(scoreText, letters = { win: "W", loss: "L" }) {
-  const s = parseScoreText(scoreText);
-  if (!s) throw new Error(`not a score text: ${JSON.stringify(scoreText)}`);
-  return s.kind === "eval" ? scoreText : `${letters[s.kind]}${s.n}`;
-}
-
 const isPoint = (p, size) => Array.isArray(p) && p.length === 2 && onBoard(p[0], p[1], size);
 
 // The engine's top moves of one info / result reply, checked: a list of {move: [x, y],
-// score_text, pv: [[x, y], ...]} (score is not needed: score_text says it). An empty or
-// missing top falls back to the reply's own move line (pv) and score_text, as an older
-// worker would answer. Throws an Error naming the first thing that is wrong.
+// score, pv: [[x, y], ...]}. An empty or missing top falls back to the reply's own move
+// line (pv) and score. Throws an Error naming the first thing that is wrong.
 export function readTop(reply, size) {
   if (reply === null || typeof reply !== "object") throw new Error("the reply is not an object");
   let top = reply.top;
   if (top === undefined || (Array.isArray(top) && top.length === 0)) {
     const pv = Array.isArray(reply.pv) ? reply.pv : [];
     if (!pv.length) return [];
-    top = [{ move: pv[0], score_text: reply.score_text, pv }];
+    top = [{ move: pv[0], score: reply.score, pv }];
   }
   if (!Array.isArray(top)) throw new Error(`top must be a list, got ${JSON.stringify(top)}`);
   return top.map((t, i) => {
@@ -48,15 +36,15 @@ export function readTop(reply, size) {
     if (!isPoint(t.move, size)) {
       throw new Error(`top[${i}].move must be a point [x, y] of the ${size}x${size} board, got ${JSON.stringify(t.move)}`);
     }
-    if (!parseScoreText(t.score_text)) {
-      throw new Error(`top[${i}].score_text must be like "+0.8" or "win in 5", got ${JSON.stringify(t.score_text)}`);
+    if (!isScore(t.score)) {
+      throw new Error(`top[${i}].score must be like {cp: 80} or {win: 5}, got ${JSON.stringify(t.score)}`);
     }
     const pv = t.pv === undefined ? [t.move] : t.pv;
     if (!Array.isArray(pv) || !pv.every((p) => isPoint(p, size))) {
       throw new Error(`top[${i}].pv must be a list of points of the board, got ${JSON.stringify(t.pv)}`);
     }
     const line = pv.length && pv[0][0] === t.move[0] && pv[0][1] === t.move[1] ? pv : [t.move, ...pv];
-    return { x: t.move[0], y: t.move[1], scoreText: t.score_text, pv: line.map(([x, y]) => [x, y]) };
+    return { x: t.move[0], y: t.move[1], score: { ...t.score }, pv: line.map(([x, y]) => [x, y]) };
   });
 }
 
@@ -84,9 +72,9 @@ export function chooseTop(top, { size, count, blocked = () => null }) {
 }
 
 // The canvas's data-top-moves: "i9:+0.8 h9:+0.5 g7:win-in-5" (text coordinates of the
-// board's size, the score text with hyphens for spaces), best first; "" for none.
+// board's size, score.js's scoreCode), best first; "" for none.
 export function topMovesText(moves, size) {
-  return moves.map((m) => `${cellText(m.x, m.y, size)}:${m.scoreText.replaceAll(" ", "-")}`).join(" ");
+  return moves.map((m) => `${cellText(m.x, m.y, size)}:${scoreCode(m.score)}`).join(" ");
 }
 
 // The line of top move `index` as board overlay entries ({x, y, color, label}: the first
@@ -101,15 +89,16 @@ export function lineOverlay(moves, index, sideToMove, max = 12) {
 // What the board draws: the top marks ({x, y, label, best, active}) and the overlay (a
 // line of future stones). Where a line's first stone (label 1) falls on a top move, the
 // mark stays (it names the move and its score) and is drawn active; a later stone of the
-// line on a top move's point hides that mark (the line says what happens there).
-export function boardMarks(moves, overlay, letters) {
+// line on a top move's point hides that mark (the line says what happens there). t:
+// i18n.js's t (the marks' letters, score.js scoreLabel).
+export function boardMarks(moves, overlay, t) {
   const first = overlay.find((o) => o.label === 1);
   const later = new Set(overlay.filter((o) => o.label !== 1).map((o) => o.x + "," + o.y));
   const isMark = (x, y) => moves.some((m) => m.x === x && m.y === y);
   const marks = moves
     .filter((m) => !later.has(m.x + "," + m.y))
     .map((m) => ({
-      x: m.x, y: m.y, label: boardLabel(m.scoreText, letters), best: m.best,
+      x: m.x, y: m.y, label: scoreLabel(m.score, t), best: m.best,
       active: !!first && first.x === m.x && first.y === m.y,
     }));
   const kept = overlay.filter((o) => !(o.label === 1 && isMark(o.x, o.y)));
@@ -141,16 +130,9 @@ export function shouldAnnounce(last, next) {
 }
 
 // The spoken summary, e.g. "Best moves for black: i9 +0.8, h9 +0.5, g7 win in 5."
-// words: {intro(list) -> sentence, win(n), loss(n), sep} (the page's language).
+// words: {intro(list) -> sentence, sep, none, score(score) -> text} (the page's language:
+// score.js scoreWords).
 export function spokenTop(moves, size, words) {
   if (!moves.length) return words.none;
-  return words.intro(moves.map((m) => `${cellText(m.x, m.y, size)} ${scoreWords(m.scoreText, words)}`).join(words.sep));
-}
-
-// A score in words: "+0.8" as it is, "win in 5" -> words.win(5), "loss in 4" ->
-// words.loss(4).
-export function scoreWords(scoreText, words) {
-  const s = parseScoreText(scoreText);
-  if (!s) throw new Error(`not a score text: ${JSON.stringify(scoreText)}`);
-  return s.kind === "eval" ? scoreText : words[s.kind](s.n);
+  return words.intro(moves.map((m) => `${cellText(m.x, m.y, size)} ${words.score(m.score)}`).join(words.sep));
 }

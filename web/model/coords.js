@@ -5,9 +5,9 @@
 // and rows 1, 2, 3 ... from the BOTTOM: on 15x15 the centre [7, 7] is h8, [0, 14] is a1;
 // on 20x20 the top right corner [19, 0] is t20.
 
-export const MIN_SIZE = 15;
-export const MAX_SIZE = 20;
-export const DEFAULT_SIZE = 15;
+import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE } from "./engine-data.js";
+
+export { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE }; // the engine's (py/gomoku/core/rules.py)
 export const SIZES = Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => MIN_SIZE + i);
 export const COLUMNS = "abcdefghijklmnopqrst"; // MAX_SIZE letters
 

@@ -10,10 +10,11 @@
 // drops by less than an inaccuracy from the chance before the move (so it would have
 // been classed best or good), or, where a win was missed, when it still wins.
 
+import { REVIEW_INACCURACY } from "./engine-data.js";
 import { colorOf } from "./game.js";
 import { FLAGGED } from "./review.js";
 
-export const INACCURACY = 0.1; // gomoku.review.review.INACCURACY: the smallest flagged drop
+export const INACCURACY = REVIEW_INACCURACY; // the engine's review's smallest flagged drop
 export const WON = 0.999; // a chance at least this is a forced win (the review's 1.0)
 
 const same = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];

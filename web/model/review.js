@@ -35,17 +35,21 @@
 // is encodeReview's plain JSON, points written like "h8": only what the page shows.
 
 import { cellText, isSize, onBoard, parseCell } from "./coords.js";
+import {
+  DEEP_REVIEW_NODES, MAX_REVIEW_NODES, REVIEW_CLASSES, REVIEW_FLAGGED, REVIEW_MARKS, REVIEW_NODES,
+} from "./engine-data.js";
 import { colorOf, position } from "./game.js";
 import { BLACK } from "./rules.js";
 
-export const DEFAULT_NODES = 12000; // gomoku.review.DEFAULT_NODES: a 40-move game in ~15 s
-export const DEEP_NODES = 60000; // gomoku.review.DEEP_NODES
-export const MAX_NODES = 200000; // the worker's limit (webapi MAX_REVIEW_NODES) or less
-export const CLASSES = ["best", "good", "inaccuracy", "mistake", "blunder", "missed_win", "only_move", "opening"];
+// the engine's (py/gomoku/review, generated into engine-data.js)
+export const DEFAULT_NODES = REVIEW_NODES; // a 40-move game in ~15 s
+export const DEEP_NODES = DEEP_REVIEW_NODES;
+export const MAX_NODES = MAX_REVIEW_NODES; // the worker's limit
+export const CLASSES = REVIEW_CLASSES;
+export const FLAGGED = REVIEW_FLAGGED;
+export const MARKS = REVIEW_MARKS;
 export const PROOFS = ["proven", "judged"]; // a flag's basis: a forced win found, or the evaluation
-export const FLAGGED = ["inaccuracy", "mistake", "blunder", "missed_win"];
 export const COUNTED = [...FLAGGED, "only_move"]; // the summary's classes
-export const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??", missed_win: "⨯", only_move: "!" };
 export const LINE_MAX = 12; // stones of a better line drawn on the board
 
 const COLOURS = ["black", "white"];

@@ -98,7 +98,8 @@ export function forbiddenText(forbidden, size) {
 }
 
 // The thinking panel's score ("Black +1.2", "White wins in 7", "even 0.0") and black's
-// share of the evaluation bar, of an engine report {score, score_text, stm}.
+// share of the evaluation bar (the engine's black chance), of an engine report {score,
+// black, stm}.
 export function scoreLine(info) {
   const sc = colourScore(info, info.stm);
   if (sc.kind === "wins") return { text: t("winsIn", { color: colorWord(sc.color), n: sc.n }), black: sc.black };

@@ -7,12 +7,12 @@
 // the view (view.js) asks what to draw (draw).
 
 import {
-  boardMarks, chooseTop, isTopCount, lineOverlay, readTop, replacesTop, scoreWords, shouldAnnounce, spokenTop,
-  topIndexAt, topMovesText,
+  boardMarks, chooseTop, isTopCount, lineOverlay, readTop, replacesTop, shouldAnnounce, spokenTop, topIndexAt,
+  topMovesText,
 } from "../model/analysis.js";
 import { cellText } from "../model/coords.js";
 import { t } from "../model/i18n.js";
-import { isDecisive } from "../model/score.js";
+import { isDecisive, scoreWords } from "../model/score.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -62,8 +62,7 @@ export function setupAnalysisView({ canvas, count, setCount, context, play, onCh
     const ctx = context();
     return {
       intro: (items) => t("topSummary", { color: ctx.colorWord(stm), list: items }),
-      sep: t("topSep"), none: t("topNone"),
-      win: (n) => t("topWin", { n }), loss: (n) => t("topLoss", { n }),
+      sep: t("topSep"), none: t("topNone"), score: (score) => scoreWords(score, t),
     };
   }
 
@@ -111,8 +110,7 @@ export function setupAnalysisView({ canvas, count, setCount, context, play, onCh
     const moves = shown();
     const index = hoverIndex(moves);
     const line = index >= 0 ? lineOverlay(moves, index, ctx.stm) : bestLine;
-    const letters = { win: t("markWin"), loss: t("markLoss") };
-    const { marks, overlay } = boardMarks(moves, line, letters);
+    const { marks, overlay } = boardMarks(moves, line, t);
     canvas.dataset.topMoves = topMovesText(moves, ctx.size);
     renderList(moves, ctx, index);
     return { marks, overlay, line };
@@ -121,7 +119,6 @@ export function setupAnalysisView({ canvas, count, setCount, context, play, onCh
   // The list in the thinking panel: buttons updated in place, so that focus stays put.
   function renderList(moves, ctx, active) {
     box.hidden = !ctx.analysing;
-    const w = words(ctx.stm);
     while (list.children.length > moves.length) list.lastElementChild.remove();
     moves.forEach((m, i) => {
       let li = list.children[i];
@@ -135,7 +132,7 @@ export function setupAnalysisView({ canvas, count, setCount, context, play, onCh
       }
       const b = li.firstElementChild;
       const where = cellText(m.x, m.y, ctx.size);
-      b.textContent = `${where} ${scoreWords(m.scoreText, w)}`;
+      b.textContent = `${where} ${scoreWords(m.score, t)}`;
       b.className = "top-move" + (m.best ? " best" : "") + (i === active ? " active" : "");
       b.title = t("topMoveTitle");
       b.dataset.cell = where;
@@ -185,7 +182,7 @@ export function setupAnalysisView({ canvas, count, setCount, context, play, onCh
       const moves = shown();
       const i = topIndexAt(moves, x, y);
       if (i < 0) return "";
-      return t("topCursor", { n: i + 1, score: scoreWords(moves[i].scoreText, words(context().stm)) });
+      return t("topCursor", { n: i + 1, score: scoreWords(moves[i].score, t) });
     },
     read() { speak(summary()); },
     // an analysis search starts: what was shown before is dropped at its first report

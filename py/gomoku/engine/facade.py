@@ -20,7 +20,7 @@ from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 from gomoku.core.symmetry import unique_moves
 from gomoku.game.board import Board
-from gomoku.game.evaluation import WIN_SCORE, evaluate, score_text
+from gomoku.game.evaluation import WIN_SCORE, evaluate
 from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import BLACK
 from gomoku.search.alphabeta import ROOT_MAX_MOVES, Progress, Searcher
@@ -117,16 +117,17 @@ def _point_list(points: list[Point]) -> list[list[int]]:
 class TopMove:
     """One of the best root moves of a multi-PV search (side to move's score)."""
 
+    # score, here and below: the search's integer (side to move's view); what it means,
+    # and the text and data made of it, is gomoku.search.score's
+
     move: Point
     score: int
-    score_text: str
     pv: list[Point]
 
     def to_dict(self) -> dict:
         return {
             "move": [self.move[0], self.move[1]],
             "score": self.score,
-            "score_text": self.score_text,
             "pv": _point_list(self.pv),
         }
 
@@ -135,7 +136,6 @@ class TopMove:
 class SearchInfo:
     depth: int
     score: int
-    score_text: str
     nodes: int
     nps: int
     pv: list[Point]
@@ -153,7 +153,6 @@ class SearchInfo:
 class SearchResult:
     move: Point
     score: int
-    score_text: str
     depth: int
     nodes: int
     nps: int
@@ -409,7 +408,6 @@ class Engine:
                 SearchInfo(
                     p.depth,
                     p.score,
-                    score_text(p.score),
                     total,
                     int(total / elapsed) if elapsed > 0 else 0,
                     [board.point(q) for q in p.pv],
@@ -451,7 +449,7 @@ class Engine:
     def _top(self, lines: list) -> list[TopMove]:
         point = self.board.point
         return [
-            TopMove(point(t.move), t.score, score_text(t.score), [point(q) for q in t.pv])
+            TopMove(point(t.move), t.score, [point(q) for q in t.pv])
             for t in lines
         ]
 
@@ -471,7 +469,6 @@ class Engine:
         return SearchResult(
             board.point(move),
             score,
-            score_text(score),
             depth,
             nodes,
             int(nodes / elapsed) if elapsed > 0 else 0,
@@ -479,7 +476,7 @@ class Engine:
             source,
             round(elapsed * 1000, 2),
             # a decided move (book, forced, threat) is the single top move
-            [TopMove(board.point(move), score, score_text(score), points)],
+            [TopMove(board.point(move), score, points)],
         )
 
     def _defend_threats(

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from gomoku.core.errors import GomokuError
 from gomoku.engine.facade import Engine, Limits, SearchResult, TimeKeywords, TopMove
 from gomoku.engine.novice import Habits, novice_move
-from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate, score_text
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 
 SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice
 SAFETY_MS = 120_000  # a node-limited move's time cap: far beyond what its nodes take
@@ -284,7 +284,7 @@ def play(
         board.make(q)
         score = WIN_SCORE - 1 if board.winner else -evaluate(board)
         board.unmake()
-        return SearchResult(point, score, score_text(score), 0, 0, 0, [point], "level")
+        return SearchResult(point, score, 0, 0, 0, [point], "level")
     engine.tt.clear()
     engine.threat_cache.clear()
     result = engine.think(lv.limits(seed, hard_ms, controls))
@@ -297,7 +297,6 @@ def play(
         result,
         move=picked.move,
         score=picked.score,
-        score_text=score_text(picked.score),
         pv=list(picked.pv),
         source="level",
     )

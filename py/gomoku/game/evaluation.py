@@ -34,6 +34,7 @@ from gomoku.patterns.weights import (
 
 WIN_SCORE = 1_000_000
 WIN_THRESHOLD = WIN_SCORE - 10_000  # scores beyond this are forced wins/losses
+# (what a score means, as data and as text: gomoku.search.score)
 
 
 def evaluate(board: Board) -> int:
@@ -90,14 +91,3 @@ def evaluate_from_scratch(board: Board) -> int:
 
 def is_win_score(score: int) -> bool:
     return abs(score) >= WIN_THRESHOLD
-
-
-def score_text(score: int) -> str:
-    """ "+1.2" style text, or "win in N" / "loss in N" (N = moves of the winning side)."""
-    if score >= WIN_THRESHOLD:
-        plies = WIN_SCORE - score
-        return f"win in {(plies + 1) // 2}"
-    if score <= -WIN_THRESHOLD:
-        plies = WIN_SCORE + score
-        return f"loss in {(plies + 1) // 2}"
-    return f"{score / 100:+.1f}"

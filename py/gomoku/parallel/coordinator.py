@@ -29,7 +29,6 @@ from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule
 from gomoku.engine.facade import Limits, SearchInfo, SearchResult
 from gomoku.game.board import Board
-from gomoku.game.evaluation import score_text
 from gomoku.parallel.jobs import Answer, Job, limits_to_dict
 from gomoku.search.movegen import generate
 
@@ -223,7 +222,6 @@ class Coordinator:
         return SearchResult(
             move,
             score,
-            score_text(score),
             depth,
             nodes,
             int(nodes / now) if now > 0 else 0,
@@ -335,7 +333,6 @@ class Coordinator:
             SearchInfo(
                 depth,
                 score,
-                score_text(score),
                 nodes,
                 int(nodes / max(now, 1e-9)),
                 [tuple(p) for p in pv],

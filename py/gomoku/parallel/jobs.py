@@ -39,7 +39,7 @@ from typing import Any
 from gomoku.core.geometry import Point
 from gomoku.engine.facade import Limits, SearchResult
 from gomoku.game.board import Board
-from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, score_text
+from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 
 INF = WIN_SCORE + 1  # a window bound beyond every score (JSON has no infinity)
 
@@ -63,7 +63,6 @@ def result_from_dict(d: dict) -> SearchResult:
     return SearchResult(
         tuple(d["move"]),
         int(d["score"]),
-        d.get("score_text") or score_text(int(d["score"])),
         int(d["depth"]),
         int(d["nodes"]),
         int(d.get("nps", 0)),

@@ -69,6 +69,7 @@ from gomoku import __version__
 from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import to_text
 from gomoku.core.rules import MAX_SIZE, MIN_SIZE, Rule
+from gomoku.search.score import Score
 
 Point = tuple[int, int]
 
@@ -261,10 +262,10 @@ def format_pv(pv: Iterable[Point], size: int) -> str:
 
 def format_search_info(info: Any, size: int) -> str:
     """A search progress object (SearchInfo or SearchResult) -> one MESSAGE line."""
-    score = getattr(info, "score_text", None) or str(getattr(info, "score", "?"))
+    score = getattr(info, "score", None)
     parts = [
         f"depth {getattr(info, 'depth', '?')}",
-        f"score {score}",
+        f"score {'?' if score is None else Score.of(score).text()}",
         f"nodes {getattr(info, 'nodes', '?')}",
         f"nps {int(getattr(info, 'nps', 0) or 0)}",
         f"time {int(getattr(info, 'time_ms', 0) or 0)}ms",
@@ -287,7 +288,7 @@ def format_top_move(rank: int, line: Any, size: int) -> str:
     x, y = line.move
     return (
         f"MESSAGE multipv {rank} move {to_text(int(x), int(y), size)} "
-        f"score {line.score_text} pv {format_pv(line.pv, size)}"
+        f"score {Score.of(line.score).text()} pv {format_pv(line.pv, size)}"
     )
 
 

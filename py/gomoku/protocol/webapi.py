@@ -7,14 +7,19 @@ Messages (every one carries `id`, a string or integer that the replies echo):
 
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
-    {type: "think", id, size?, rule?, moves: [[x, y], ...],
+    {type: "think", id, size?, rule?, first?, moves: [[x, y], ...],
      limits: {timeMs? | maxMs?, depth?, nodes?, book?, threats?, multiPv?} | {level, seed?},
      reset?}
-        -> zero or more {type: "info", id, depth, score, score_text, nodes, nps, pv, time_ms,
-           top} (through `emit`, while the search runs)
-        -> {type: "result", id, move: [x, y], moveText, score, score_text, depth, nodes, nps,
-            pv, source, time_ms, top, winner, winningLine, guard?}
-           top: [{move: [x, y], score, score_text, pv}, ...], best first: with
+        -> zero or more {type: "info", id, depth, score, black, nodes, nps, pv, time_ms, top}
+           (through `emit`, while the search runs)
+        -> {type: "result", id, move: [x, y], score, black, depth, nodes, nps, pv, source,
+            time_ms, top, winner, winningLine, guard?}
+           score: {cp: n} | {win: n} | {loss: n}, the side to move's (gomoku.search.score:
+           centi-units, or a five on the n-th move of the side to move / of the other);
+           black: black's winning chance (0..1, the curve of the page's bar and the
+           review), the colours named by `first` ("black" or "white", the colour of the
+           first move, default "black").
+           top: [{move: [x, y], score, pv}, ...], best first: with
            limits.multiPv = K (1..MAX_MULTIPV) the best K root moves of one search, each
            with its exact score (the side to move's view) and line; the first is `move`.
            Otherwise (or when the book, a forced reply or the threat search decided) the
@@ -30,15 +35,15 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "review", id, size?, rule?, moves, first?, index, nodes?, fixed?}
         -> {type: "review", id, index, total, position, move, revised, summary?}
            One step of a game review (gomoku.review): the position after `index` moves
-           evaluated at `nodes` nodes (default REVIEW_NODES) with the threat search:
-           position = {index, to_move, black (black's chance), score, forced, best,
-           bestText, line, lineText, source, over, proof, ...}; move = the review of move
-           `index` (null for 0): {index, player, move, moveText, class, mark, before,
-           after, drop, better, betterText, line, lineText, proof ("proven" | "judged"
-           for a flagged move, else null), noBetter (flagged, and every better move
-           tried loses by force)}; revised = what this step changed before `index` (a
-           walk back from a proven win judges earlier moves again): {positions: [{index,
-           black}], moves: [move, ...]}; with index = total the summary {black:
+           evaluated at `nodes` nodes (default gomoku.review.DEFAULT_NODES) with the
+           threat search: position = {index, to_move, black (black's chance), score,
+           second (score data, as think's), best, line, source, over, proof, ...}; move =
+           the review of move `index` (null for 0): {index, player, move, class, mark,
+           before, after, drop, better, line, proof ("proven" | "judged" for a flagged
+           move, else null), noBetter (flagged, and every better move tried loses by
+           force)}; revised = what this step changed before `index` (a walk back from a
+           proven win judges earlier moves again): {positions: [{index, black}], moves:
+           [move, ...]}; with index = total the summary {black:
            {inaccuracy, mistake, blunder, missed_win, only_move}, white: ...}. `first`
            ("black" or "white") is the colour of the first move; `fixed` (default 0) the
            number of opening moves fixed by a rule or a record (class "opening", not
@@ -56,7 +61,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            the other colour stops it. Under renju no point black is offered is
            forbidden. `first` ("black" or "white") is the colour of the first move;
            toMove the colour to move. The engine's state is not touched.
-    {type: "coord", id, op: "start", size?, rule?, moves, limits, workers, reset?, scheme?}
+    {type: "coord", id, op: "start", size?, rule?, first?, moves, limits, workers, reset?,
+     scheme?}
     {type: "coord", id, op: "result", worker, result}   a search worker's answer (final
                                                         or progress)
     {type: "coord", id, op: "failure", worker}          a search worker died or erred
@@ -114,6 +120,7 @@ from typing import Any
 
 from gomoku import __version__
 from gomoku.core.errors import GomokuError
+from gomoku.core.rules import DEFAULT_SIZE
 
 PROTOCOL = 1
 MAX_ID_LENGTH = 128
@@ -121,12 +128,10 @@ MAX_TIME_MS = 600_000
 MAX_DEPTH = 100
 MAX_NODES = 10**10
 MAX_WORKERS = 16
-REVIEW_NODES = 12000  # gomoku.review.DEFAULT_NODES (kept here so that init imports nothing)
 MAX_REVIEW_NODES = 1_000_000
-DEFAULT_SIZE = 15
 DEFAULT_RULE = "freestyle"
 COORD_START_KEYS = frozenset(
-    ("type", "id", "op", "size", "rule", "moves", "limits", "reset", "workers", "scheme")
+    ("type", "id", "op", "size", "rule", "first", "moves", "limits", "reset", "workers", "scheme")
 )
 
 Message = dict[str, Any]
@@ -226,6 +231,16 @@ def _parse_first(message: Message) -> str:
     return first
 
 
+def _parse_search_first(message: Message) -> str:
+    """A search's `first` (the colours of its scores), "black" under renju."""
+    from gomoku.core.rules import parse_rule
+
+    first = _parse_first(message)
+    if first != "black" and parse_rule(_parse_rule(message)).has_forbidden_points:
+        raise BadMessage("under renju black moves first")
+    return first
+
+
 def _parse_limits(message: Message) -> dict[str, int | bool | None]:
     limits = message.get("limits")
     if not isinstance(limits, dict):
@@ -315,6 +330,16 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _scored(eng: Any, report: dict, first: str) -> Message:
+    """A search report (SearchInfo / SearchResult ``to_dict()``) as sent: its scores as
+    data and black's chance (gomoku.search.score.score_data), for the position of `eng`
+    (searched, not yet played) whose first move was `first`'s."""
+    from gomoku.search.score import score_data
+
+    black_to_move = (int(eng.side_to_move) == 1) == (first == "black")
+    return _jsonable(score_data(report, black_to_move, eng.rule))
+
+
 class WebApi:
     """Keeps one engine between messages, so its caches survive from move to move."""
 
@@ -390,13 +415,16 @@ class WebApi:
             }
         if kind == "think":
             _check_keys(
-                message, {"type", "id", "size", "rule", "moves", "limits", "reset"}, "think"
+                message,
+                {"type", "id", "size", "rule", "first", "moves", "limits", "reset"},
+                "think",
             )
             limits = _parse_limits(message)
+            first = _parse_search_first(message)
             eng = self._position(message)
             if eng.is_over:
                 raise BadMessage("the game is already over")
-            return self._think(eng, limits, mid, emit)
+            return self._think(eng, limits, mid, emit, first)
         if kind == "bench":
             _check_keys(message, {"type", "id", "what", "seconds", "depth", "lines"}, "bench")
             return self._bench(message, mid)
@@ -417,7 +445,7 @@ class WebApi:
         the node budget alone."""
         from gomoku.core.errors import GomokuError
         from gomoku.review.records import RecordError, checked
-        from gomoku.review.review import Reviewer, move_dict, position_dict
+        from gomoku.review.review import DEFAULT_NODES, Reviewer, move_dict, position_dict
 
         _check_keys(
             message,
@@ -428,7 +456,7 @@ class WebApi:
         rule = _parse_rule(message)
         moves = _parse_moves(message, size)
         first = _parse_first(message)
-        nodes = message.get("nodes", REVIEW_NODES)
+        nodes = message.get("nodes", DEFAULT_NODES)
         if not _is_int(nodes) or not 1 <= nodes <= MAX_REVIEW_NODES:
             raise BadMessage(f"nodes must be an integer in 1..{MAX_REVIEW_NODES}, got {nodes!r}")
         index = message.get("index")
@@ -454,11 +482,11 @@ class WebApi:
             "id": mid,
             "index": index,
             "total": len(moves),
-            "position": position_dict(rv.effective(index), size),
-            "move": move_dict(rv.moves[index], size) if index else None,
+            "position": position_dict(rv.effective(index)),
+            "move": move_dict(rv.moves[index]) if index else None,
             "revised": {
                 "positions": [{"index": j, "black": round(rv.chance(j), 4)} for j in positions],
-                "moves": [move_dict(rv.moves[j], size) for j in changed],
+                "moves": [move_dict(rv.moves[j]) for j in changed],
             },
         }
         if index == len(moves):
@@ -547,6 +575,7 @@ class WebApi:
             limits = _parse_limits(message)
             if "level" in limits:
                 raise BadMessage("a level plays on the engine worker alone: send it as a think")
+            first = _parse_search_first(message)
             eng = self._position(message)
             if eng.is_over:
                 raise BadMessage("the game is already over")
@@ -555,7 +584,7 @@ class WebApi:
             infos: list[Message] = []
 
             def on_info(info: Any) -> None:
-                infos.append({"type": "info", **_jsonable(info.to_dict())})
+                infos.append({"type": "info", **_scored(eng, info.to_dict(), first)})
 
             coord = new_coordinator(
                 list(eng.moves),
@@ -569,7 +598,7 @@ class WebApi:
                 abortable=False,  # a Web Worker cannot be interrupted
             )
             self._parallel = {"coord": coord, "t0": time.perf_counter(), "infos": infos}
-            self._parallel["engine"] = eng
+            self._parallel["engine"], self._parallel["first"] = eng, first
             return self._coord_reply(mid, coord.start(0.0))
         if op not in ("result", "failure", "tick", "finish"):
             raise BadMessage(f"coord.op must be start, result, failure, tick or finish, got {op!r}")
@@ -619,30 +648,24 @@ class WebApi:
             self._parallel = None
             eng = par["engine"]
             result = coord.result(now)
-            reply["result"] = self._result_reply(eng, result, mid)
+            reply["result"] = self._result_reply(eng, result, mid, par["first"])
         return reply
 
-    def _result_reply(self, eng: Any, result: Any, mid: str | int) -> Message:
+    def _result_reply(self, eng: Any, result: Any, mid: str | int, first: str) -> Message:
         """The "result" message for `result` (a SearchResult); plays it on `eng`. Under
         renju a forbidden black move is replaced first (renju_guard): the reply then
         names it in `guard`, its line is the new move alone and its source "guard"."""
-        from gomoku.core.geometry import to_text
         from gomoku.engine.renju_guard import safe_move
 
         x, y = (int(v) for v in result.move)
-        reply: Message = {"type": "result", "id": mid, **_jsonable(result.to_dict())}
+        reply: Message = {"type": "result", "id": mid, **_scored(eng, result.to_dict(), first)}
         replacement = safe_move(eng.moves, eng.size, eng.rule, (x, y))
         if replacement is not None:
             x, y = replacement.move
             fx, fy = replacement.forbidden
             reply["pv"] = [[x, y]]
             reply["top"] = [
-                {
-                    "move": [x, y],
-                    "score": reply["score"],
-                    "score_text": reply["score_text"],
-                    "pv": [[x, y]],
-                }
+                {"move": [x, y], "score": reply["score"], "pv": [[x, y]]}
             ]
             reply["source"] = "guard"
             reply["guard"] = {
@@ -651,13 +674,17 @@ class WebApi:
                 "message": replacement.message(eng.size),
             }
         reply["move"] = [x, y]
-        reply["moveText"] = to_text(x, y, eng.size)
         eng.play(x, y)
         reply.update(self._status_fields(eng))
         return reply
 
     def _think(
-        self, eng: Any, limits: dict[str, int | bool | None], mid: str | int, emit: Emit | None
+        self,
+        eng: Any,
+        limits: dict[str, int | bool | None],
+        mid: str | int,
+        emit: Emit | None,
+        first: str,
     ) -> Message:
         from gomoku.engine.facade import Limits
 
@@ -665,14 +692,14 @@ class WebApi:
             from gomoku.engine.levels import play
 
             result = play(eng, int(limits["level"]), int(limits["seed"] or 0))
-            return self._result_reply(eng, result, mid)
+            return self._result_reply(eng, result, mid, first)
 
         def on_info(info: Any) -> None:
             if emit is not None:
-                emit({"type": "info", "id": mid, **_jsonable(info.to_dict())})
+                emit({"type": "info", "id": mid, **_scored(eng, info.to_dict(), first)})
 
         result = eng.think(Limits(**limits), on_info=on_info)
-        return self._result_reply(eng, result, mid)
+        return self._result_reply(eng, result, mid, first)
 
 
 _api = WebApi()

@@ -8,7 +8,8 @@ and after, and for a flagged move the better move and its line (points named as 
 names them, ``h8``), or "none holds" when every better move tried loses by force; then a
 summary per side. ``--fixed K``: the first K moves were fixed by a rule or a record (not
 judged). ``--json`` prints one JSON document instead: {size, rule, first, nodes, fixed,
-moves: [...], positions: [...], summary}.
+moves: [...], positions: [...], summary} (review.move_dict and position_dict: points as
+[x, y], scores as data).
 """
 
 from __future__ import annotations
@@ -65,9 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         positions, moves = [], []
         for pos, mv in reviewer.run():
-            positions.append(position_dict(pos, size))
+            positions.append(position_dict(pos))
             if mv is not None:
-                moves.append(move_dict(mv, size))
+                moves.append(move_dict(mv))
         doc = {
             "size": size,
             "rule": record.rule.label,

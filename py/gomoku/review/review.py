@@ -7,13 +7,12 @@ restart. The threat search decides the tactical moments exactly: a position whos
 to move wins by VCF or VCT is a certain win, a move that lets the opponent win so is
 a move into a certain loss.
 
-**Winning probability.** A score s (centi-units, side to move) becomes the side to move's
-chance 1 / (1 + exp(-s / scale)), the logistic curve the learned evaluation was fitted
-with (``scale``: centi-units per logit unit in data/eval-<rule>.json, 200 for
-freestyle); a forced win is 1, a forced loss 0, a finished game its result. The graph
-shows black's chance after every move. A position whose side to move cannot stop the
-opponent's VCF or VCT (every move the engine checks against it loses) is lost, whatever
-its search's score says.
+**Winning probability.** A score becomes the side to move's chance on the one curve of
+gomoku.search.score (``chance``: the logistic the learned evaluation was fitted with, at
+the rule's scale; the page's evaluation bar uses the same); a forced win is 1, a forced
+loss 0, a finished game its result. The graph shows black's chance after every move. A
+position whose side to move cannot stop the opponent's VCF or VCT (every move the engine
+checks against it loses) is lost, whatever its search's score says.
 
 **Classes.** A move is judged by how much it lowered its mover's chance (before: the
 position it was played in, with the best move; after: the position it made):
@@ -53,16 +52,15 @@ evaluation's swing is no error. So:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
 
 from gomoku.core.geometry import Point, to_text
 from gomoku.engine.facade import Engine, Limits, SearchResult
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
-from gomoku.patterns.weights import load_weights
 from gomoku.review.proof import THREAT_LIMITS, forced_win, loses_after
 from gomoku.review.records import GameRecord
+from gomoku.search.score import Score, chance
 
 DEFAULT_NODES = 12000  # per position: a 40-move game in well under 30 s in the page
 DEEP_NODES = 60000  # the page's "deep" review
@@ -81,23 +79,10 @@ SERIOUS = ("mistake", "blunder", "missed_win")  # re-judged by the second pass u
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??", "missed_win": "⨯", "only_move": "!"}
 
 
-def win_chance(score: int, scale: float) -> float:
-    """The side to move's chance from a score (see the module doc)."""
-    if score >= WIN_THRESHOLD:
-        return 1.0
-    if score <= -WIN_THRESHOLD:
-        return 0.0
-    x = max(-700.0, min(700.0, score / scale))  # exp stays finite
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 def forced_in(score: int) -> int | None:
     """+N: the side to move wins in N of its moves; -N: loses in N; None: not forced."""
-    if score >= WIN_THRESHOLD:
-        return (WIN_SCORE - score + 1) // 2
-    if score <= -WIN_THRESHOLD:
-        return -((WIN_SCORE + score + 1) // 2)
-    return None
+    s = Score.of(score)
+    return None if s.kind == "cp" else s.value if s.kind == "win" else -s.value
 
 
 @dataclass
@@ -170,7 +155,6 @@ class Reviewer:
         self.nodes = nodes
         self.fixed = fixed  # opening moves fixed by a rule or a record: not judged
         self.engine = Engine(record.size, record.rule, tt_bits=16)
-        self.scale = float(load_weights(record.rule).scale)
         self.positions: dict[int, PositionEval] = {}  # the first pass
         self.deep: dict[int, PositionEval] = {}  # the second pass, where it was asked
         self.wins: dict[int, list[Point]] = {}  # the walk back's proven wins (side to move)
@@ -341,12 +325,12 @@ class Reviewer:
             vct_depth=vct_depth,
         )
         r = eng.think(limits)
-        chance = self._chance(r, limits)
+        own = self._chance(r, limits)
         second = r.top[1].score if len(r.top) > 1 else None
         return PositionEval(
             index,
             to_move,
-            chance if to_move == "black" else 1.0 - chance,
+            own if to_move == "black" else 1.0 - own,
             score=r.score,
             forced=forced_in(r.score),
             best=tuple(r.move),
@@ -375,14 +359,14 @@ class Reviewer:
             eng.threat_cache.clear()
             r = eng.think(limits)
         if r is None:  # the forced reply ended the game
-            chance = 0.0 if eng.winner else 0.5  # a five: the side now to move has lost
+            own = 0.0 if eng.winner else 0.5  # a five: the side now to move has lost
         else:
-            chance = win_chance(r.score, self.scale)
+            own = chance(r.score, self.record.rule)
             if r.lost_to is not None:
-                chance = 0.0  # the opponent's VCF / VCT, and no checked move stops it
+                own = 0.0  # the opponent's VCF / VCT, and no checked move stops it
         for _ in range(made):
             eng.undo()
-        return 1.0 - chance if flip else chance
+        return 1.0 - own if flip else own
 
     # ---- judging ----------------------------------------------------------------------
 
@@ -544,34 +528,36 @@ def point_text(p: Point | None, size: int) -> str | None:
     return None if p is None else to_text(p[0], p[1], size)
 
 
-def position_dict(pos: PositionEval, size: int) -> dict:
-    """A position as JSON-ready data (points as [x, y] and as "h8")."""
+def score_dict(score: int | None) -> dict[str, int] | None:
+    """A search's integer as data ({"cp": n} | {"win": n} | {"loss": n}), None as None."""
+    return None if score is None else Score.of(score).to_dict()
+
+
+def position_dict(pos: PositionEval) -> dict:
+    """A position as JSON-ready data: points as [x, y], ``score`` and ``second`` as score
+    data (gomoku.search.score; a forced win or loss is there, so ``forced`` is not)."""
     d = asdict(pos)
-    del d["alternatives"]
+    del d["alternatives"], d["forced"]
     d["best"] = None if pos.best is None else list(pos.best)
-    d["bestText"] = point_text(pos.best, size)
     d["line"] = [list(p) for p in pos.line]
-    d["lineText"] = " ".join(point_text(p, size) for p in pos.line)
     d["black"] = round(pos.black, 4)
+    d["score"], d["second"] = score_dict(pos.score), score_dict(pos.second)
     return d
 
 
-def move_dict(m: MoveReview, size: int) -> dict:
-    """A move review as JSON-ready data."""
+def move_dict(m: MoveReview) -> dict:
+    """A move review as JSON-ready data (points as [x, y])."""
     return {
         "index": m.index,
         "player": m.player,
         "move": list(m.move),
-        "moveText": point_text(m.move, size),
         "class": m.cls,
         "mark": MARKS.get(m.cls, ""),
         "before": round(m.before, 4),
         "after": round(m.after, 4),
         "drop": round(m.drop, 4),
         "better": None if m.better is None else list(m.better),
-        "betterText": point_text(m.better, size),
         "line": [list(p) for p in m.line],
-        "lineText": " ".join(point_text(p, size) for p in m.line),
         "proof": m.proof,
         "noBetter": m.no_better,
     }
