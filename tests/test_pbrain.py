@@ -17,18 +17,20 @@ import pytest
 
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.rules import Rule
+from gomoku.engine.session import fallback_move
 from gomoku.protocol import pbrain
 from gomoku.protocol.pbrain import (
     Brain,
-    ProtocolError,
     TimeSettings,
     compute_limits,
-    fallback_move,
+    node_limits,
+)
+from gomoku.protocol.pbrain_text import (
+    ProtocolError,
     format_about,
     format_move,
     format_pv,
     format_search_info,
-    node_limits,
     order_board_stones,
     parse_board_line,
     parse_command,
@@ -189,15 +191,6 @@ def test_formatters() -> None:
     )  # fmt: skip
     line = format_search_info(info, 15)
     assert line == "MESSAGE depth 6 score +1.2 nodes 5000 nps 25000 time 200ms pv h8 a15"
-
-
-def test_fallback_move() -> None:
-    assert fallback_move([], 15) == (7, 7)
-    mv = fallback_move([(7, 7)], 15)
-    assert mv != (7, 7) and max(abs(mv[0] - 7), abs(mv[1] - 7)) == 1
-    full = [(x, y) for x in range(15) for y in range(15)]
-    with pytest.raises(ProtocolError):
-        fallback_move(full, 15)
 
 
 # ----------------------------------------------------------------------------------------
@@ -449,7 +442,7 @@ class BrainProcess:
 
 
 def _engine_available() -> bool:
-    return (PY_DIR / "gomoku" / "engine.py").exists()
+    return (PY_DIR / "gomoku" / "engine" / "facade.py").exists()
 
 
 @pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")
