@@ -179,8 +179,8 @@ class WebApi:
         if kind == "threats":
             return self._threats(message, mid)
         # The review, the benchmarks and the parallel search load on their first message:
-        # their modules would add about 25 ms (CPython, python -X importtime; more in
-        # Pyodide) to the worker's start-up, whose warm-up needs only status and think.
+        # their modules would add 15-25 ms (CPython, python -X importtime, 2 busy cores;
+        # Pyodide is slower) to the worker's start-up, which needs only status and think.
         if kind == "review":
             from gomoku.protocol.webreview import Reviews
 
