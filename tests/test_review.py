@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from gomoku.core.geometry import moves_from_text, to_text
 from gomoku.core.rules import Rule
 from gomoku.game.evaluation import WIN_SCORE
-from gomoku.protocol.webapi import REVIEW_NODES, WebApi
+from gomoku.protocol.webapi import WebApi
 from gomoku.review import DEFAULT_NODES, RecordError, Reviewer, read_record
 from gomoku.review.proof import loses_after
 from gomoku.review.records import checked, read_link, read_move_list, read_psq
@@ -267,7 +267,10 @@ def test_review_message_refuses_bad_input(extra: dict, words: str):
 
 
 def test_the_default_budget_is_the_same_in_the_worker():
-    assert REVIEW_NODES == DEFAULT_NODES
+    api = WebApi()
+    reply = api.handle({"type": "review", "id": 1, "moves": [[7, 7], [8, 8]], "index": 0})
+    assert reply["type"] == "review" and api._reviews is not None
+    assert api._reviews.key is not None and api._reviews.key[1] == DEFAULT_NODES
 
 
 # White to move must block black's four (one reply); after it black wins by VCF. The

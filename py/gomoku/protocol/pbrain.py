@@ -189,7 +189,9 @@ class Brain:
             for rank, line in enumerate(info.top, 1):
                 self.write(format_top_move(rank, line, size))
 
-    def _parallel_search(self, limits: Limits, on_info: Callable | None) -> SearchResult:
+    def _parallel_search(
+        self, limits: Limits, on_info: Callable[[SearchInfo], None] | None
+    ) -> SearchResult:
         """The search on ``threads`` processes (gomoku.parallel), in place of the
         engine's think."""
         game = self._game()
