@@ -359,7 +359,7 @@ def test_good_fakes_play_to_a_result_and_referee_checks_it(fake: Path) -> None:
 
 
 def _engine_available() -> bool:
-    return (PY_DIR / "gomoku" / "engine.py").exists()
+    return (PY_DIR / "gomoku" / "engine" / "facade.py").exists()
 
 
 @pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")

@@ -17,25 +17,27 @@ import pytest
 
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.rules import Rule
+from gomoku.engine.session import fallback_move
 from gomoku.game.evaluation import WIN_SCORE
 from gomoku.protocol import pbrain
 from gomoku.protocol.pbrain import (
     Brain,
-    ProtocolError,
     TimeSettings,
-    fallback_move,
+    node_limits,
+    time_controls,
+)
+from gomoku.protocol.pbrain_text import (
+    ProtocolError,
     format_about,
     format_move,
     format_pv,
     format_search_info,
     format_top_move,
-    node_limits,
     order_board_stones,
     parse_board_line,
     parse_command,
     parse_point,
     rule_from_info,
-    time_controls,
 )
 from gomoku.search import timeman
 
@@ -210,15 +212,6 @@ def test_formatters() -> None:
     assert " score win in 5 " in format_search_info(won, 15)
     top = SimpleNamespace(move=(7, 7), score=-(WIN_SCORE - 4), pv=[(7, 7)])
     assert format_top_move(2, top, 15) == "MESSAGE multipv 2 move h8 score loss in 2 pv h8"
-
-
-def test_fallback_move() -> None:
-    assert fallback_move([], 15) == (7, 7)
-    mv = fallback_move([(7, 7)], 15)
-    assert mv != (7, 7) and max(abs(mv[0] - 7), abs(mv[1] - 7)) == 1
-    full = [(x, y) for x in range(15) for y in range(15)]
-    with pytest.raises(ProtocolError):
-        fallback_move(full, 15)
 
 
 # ----------------------------------------------------------------------------------------
@@ -471,7 +464,7 @@ class BrainProcess:
 
 
 def _engine_available() -> bool:
-    return (PY_DIR / "gomoku" / "engine.py").exists()
+    return (PY_DIR / "gomoku" / "engine" / "facade.py").exists()
 
 
 @pytest.mark.skipif(not _engine_available(), reason="engine.py not written yet")

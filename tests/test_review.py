@@ -295,6 +295,10 @@ def test_the_default_budget_is_the_same_in_the_worker():
     ask = {"type": "review", "id": 1, "moves": moves, "index": 1}
     assert WebApi().handle(ask) == WebApi().handle({**ask, "nodes": DEFAULT_NODES})
     assert WebApi().handle(ask) != WebApi().handle({**ask, "nodes": DEFAULT_NODES // 4})
+    api = WebApi()
+    reply = api.handle({"type": "review", "id": 1, "moves": [[7, 7], [8, 8]], "index": 0})
+    assert reply["type"] == "review" and api._reviews is not None
+    assert api._reviews.key is not None and api._reviews.key[1] == DEFAULT_NODES
 
 
 # White to move must block black's four (one reply); after it black wins by VCF. The

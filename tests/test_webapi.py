@@ -1,4 +1,4 @@
-"""The worker's message handler (py/gomoku/webapi.py), in CPython."""
+"""The worker's message handler (py/gomoku/protocol/webapi.py), in CPython."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gomoku import __version__
 from gomoku.core.rules import Rule
-from gomoku.protocol import webapi
+from gomoku.protocol import webapi, webjson
 from gomoku.search.score import Score, scale_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -396,13 +396,13 @@ def test_max_ms_is_the_hard_cap_with_a_soft_target_below_it():
     from gomoku.engine.facade import Limits
 
     for max_ms in (300, 2000, 10_000):
-        limits = webapi._parse_limits({"limits": {"maxMs": max_ms}})
+        limits = webjson.read_limits({"limits": {"maxMs": max_ms}})
         assert limits["max_ms"] == max_ms and limits["time_ms"] is None
         soft, hard = Limits(**limits).budget()
         assert hard is not None and hard * 1000 < max_ms
         assert soft is not None and soft < hard
     # a soft target alone (analysis, Unlimited's slices) keeps its 2.5x hard cap
-    soft, hard = Limits(**webapi._parse_limits({"limits": {"timeMs": 1000}})).budget()
+    soft, hard = Limits(**webjson.read_limits({"limits": {"timeMs": 1000}})).budget()
     assert hard is not None and hard > 2.0
 
 

@@ -1,9 +1,10 @@
 """Rule variants and board sizes.
 
-A rule is a parameter of the pattern tables (see patterns.py), per side. Freestyle: five or
+A rule is a parameter of the pattern tables (gomoku.patterns.tables), per side. Freestyle: five or
 more in a row wins. Standard: exactly five wins, six or more does not. Renju (RIF): white
 wins with five or more; black wins only with exactly five and may not play a forbidden
-point (overline, double four, double three; see renju.py and renju_reference.py).
+point (overline, double four, double three; see gomoku.game.renju, and the lab's literal
+reference gomoku_lab.renju_reference).
 """
 
 from __future__ import annotations

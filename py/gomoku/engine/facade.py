@@ -1,5 +1,7 @@
-"""The engine facade: a game position plus ``think``. Adapters (web worker, Gomocup
-brain, match runner, book builder, benchmarks) use only this (docs/ENGINE_API.md).
+"""The engine facade: a game position plus ``think`` (docs/ENGINE_API.md). The protocols
+(web worker, Gomocup brain) reach it through the play session (gomoku.engine.session);
+the lab's match runner and book builder, the benchmarks, the review and the parallel
+search use it directly.
 
 ``think`` goes through, in order: the opening book; a forced reply (win in one, the
 only block of a five); our own win by VCF then VCT; the opponent's VCF threat, which
@@ -69,7 +71,7 @@ class Limits:
     multipv: int = 1  # > 1: also report the best that many root moves (SearchResult.top)
     # The threat stages' reach (None: the engine's own, VCF_DEPTH / VCT_DEPTH; 0: the stage
     # is skipped) and whether the opponent's threats are looked for (the levels below the
-    # full engine see shorter threats, and may not look at the opponent's: levels.py).
+    # full engine see shorter threats, and may not look at the opponent's: engine/levels.py).
     vcf_depth: int | None = None
     vct_depth: int | None = None
     defence: bool = True
@@ -79,6 +81,11 @@ class Limits:
     turn_ms: int | None = None
     max_ms: int | None = None
     match_ms: int | None = None
+
+    def controls(self) -> TimeKeywords:
+        """The protocol's time controls alone (turn_ms, max_ms, match_ms, time_left_ms), as
+        ``Limits`` keywords: what a level's own limits keep of the caller's clock."""
+        return {k: getattr(self, k) for k in ("turn_ms", "max_ms", "match_ms", "time_left_ms")}
 
     def times(self, empty_cells: int | None = None) -> MoveTimes:
         """This move's optimum and maximum (ms) in a position with ``empty_cells`` empty
@@ -289,9 +296,14 @@ class Engine:
     # --- thinking ---------------------------------------------------------------------
 
     def think(
-        self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
+        self,
+        limits: Limits | None = None,
+        on_info: Callable[[SearchInfo], None] | None = None,
+        on_plan: Callable[[SearchResult | SearchPlan], None] | None = None,
     ) -> SearchResult:
-        """Choose a move for the side to move within ``limits``.
+        """Choose a move for the side to move within ``limits``. ``on_info`` gets each
+        completed depth; ``on_plan`` what ``prepare`` decided, before the search (the
+        parallel search's think job reports it while the search goes on).
 
         The cyclic garbage collector is paused while thinking: the search allocates many
         small tuples (TT entries) and a full collection pass over them can take longer
@@ -300,7 +312,7 @@ class Engine:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._think(limits, on_info)
+            return self._think(limits, on_info, on_plan)
         finally:
             if was_enabled:
                 gc.enable()
@@ -310,8 +322,8 @@ class Engine:
         our win by VCF/VCT, the defence against the opponent's threats, root symmetry).
 
         Returns the SearchResult when one of them decides the move, else the SearchPlan
-        the search would get. A parallel driver (parallel.py) runs this on one worker and
-        spreads the search of the plan over several."""
+        the search would get. The parallel search (gomoku.parallel) runs this on a helper
+        worker for its root moves."""
         limits = limits or Limits()
         board = self.board
         if self.is_over:
@@ -390,10 +402,15 @@ class Engine:
         )
 
     def _think(
-        self, limits: Limits | None = None, on_info: Callable[[SearchInfo], None] | None = None
+        self,
+        limits: Limits | None,
+        on_info: Callable[[SearchInfo], None] | None,
+        on_plan: Callable[[SearchResult | SearchPlan], None] | None,
     ) -> SearchResult:
         """Choose a move for the side to move within ``limits``."""
         plan = self.prepare(limits)
+        if on_plan is not None:
+            on_plan(plan)
         if isinstance(plan, SearchResult):
             return plan
         board = self.board

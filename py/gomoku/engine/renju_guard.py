@@ -9,8 +9,9 @@ the strongest candidate black may play, in the engine's own move ordering
 empty point nearest the last move. Under freestyle and standard, and for white, nothing
 is checked.
 
-The position is rebuilt from the move list (black first), so the caller's engine (or a
-stand-in in tests) is never touched.
+``replacement`` checks a move on a Board in the position (the play session's own, which
+the search never touches); ``safe_move`` rebuilds the position from a move list (black
+first) first.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from dataclasses import dataclass
 from gomoku.core.geometry import Point, to_text
 from gomoku.core.rules import Rule, check_size, parse_rule
 from gomoku.game.board import Board
+from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import BLACK, EMPTY
+from gomoku.search.movegen import generate
 
 
 @dataclass(frozen=True)
@@ -65,26 +68,30 @@ def safe_move(
     moves: Sequence[Point], size: int, rule: str | int | Rule, move: Point
 ) -> Replacement | None:
     """None when ``move`` may be played after ``moves`` (black first) under ``rule``;
-    else the Replacement to play. Only a black move under renju can be forbidden.
-
-    When every empty point is forbidden for black (a practically full board) there is
-    nothing better to play, and None is returned."""
-    from gomoku.game.renju import forbidden
-    from gomoku.search.movegen import generate
-
+    else the Replacement to play (``replacement`` on the position rebuilt)."""
     rule = parse_rule(rule)
     size = check_size(size)
     if not rule.has_forbidden_points or len(moves) % 2 == 1:
         return None
-    board = _board(moves, size, rule)
+    return replacement(_board(moves, size, rule), move)
+
+
+def replacement(board: Board, move: Point) -> Replacement | None:
+    """None when ``move`` may be played on ``board``; else the Replacement to play. Only
+    a black move under renju can be forbidden. The board is left as it was.
+
+    When every empty point is forbidden for black (a practically full board) there is
+    nothing better to play, and None is returned."""
+    if not board.rule.has_forbidden_points or board.side != BLACK:
+        return None
     p = board.index(int(move[0]), int(move[1]))
-    if board.side != BLACK or board.cells[p] != EMPTY or board.winner:
+    if board.cells[p] != EMPTY or board.winner:
         return None  # not black's move to make (the caller's play reports an illegal one)
     shape = forbidden(board, p)
     if shape is None:
         return None
     seen: set[int] = set()
-    for q in [*generate(board, None), *_nearest_first(board, moves)]:
+    for q in [*generate(board, None), *_nearest_first(board, board.moves)]:
         if q in seen:
             continue
         seen.add(q)

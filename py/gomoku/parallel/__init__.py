@@ -27,7 +27,7 @@ The page (web/engine/parallel-client.js) keeps the coordinator in its engine wor
 (web/engine/worker.js?role=search, which answer with ``run_job_json``).
 """
 
-from gomoku.parallel.coordinator import HANG_GRACE, MESSAGE_MARGIN, Coordinator
+from gomoku.parallel.coordinator import HANG_GRACE, MESSAGE_MARGIN, Coordinator, Jobs
 from gomoku.parallel.driver import DEFAULT_SCHEME, SCHEMES, drive, new_coordinator, parallel_think
 from gomoku.parallel.jobs import INF, limits_from_dict, limits_to_dict, result_from_dict
 from gomoku.parallel.lazy import LazyCoordinator
@@ -37,6 +37,7 @@ __all__ = [
     "DEFAULT_SCHEME",
     "HANG_GRACE",
     "INF",
+    "Jobs",
     "MESSAGE_MARGIN",
     "SCHEMES",
     "Coordinator",

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from gomoku.core.rules import DEFAULT_SIZE, Rule, parse_rule
-from gomoku.engine.facade import Engine, Limits, SearchInfo, SearchResult
+from gomoku.engine.facade import Engine, SearchInfo, SearchPlan, SearchResult
 from gomoku.game.board import layout
 from gomoku.parallel.jobs import (
     Answer,
@@ -39,24 +39,6 @@ class Aborted(Exception):
     """Raised from a search's progress callback once its search is aborted."""
 
 
-class ReportingEngine(Engine):
-    """An Engine that also hands what ``prepare`` decided to ``on_prepared``.
-
-    ``Engine.think`` runs ``prepare`` first (docs/ENGINE_API.md), so a think job can
-    report its plan (root moves, the opponent's threat, the moves shown to stop it)
-    while the search goes on. Should think stop calling prepare, nothing is reported
-    and the lazy scheme keeps the think's own result (it never takes a helper's move
-    without the plan)."""
-
-    on_prepared: Callable[[SearchResult | Any], None] | None = None
-
-    def prepare(self, limits: Limits | None = None) -> Any:
-        plan = super().prepare(limits)
-        if self.on_prepared is not None:
-            self.on_prepared(plan)
-        return plan
-
-
 def stop_searcher(searcher: Searcher) -> None:
     """Make a running search unwind at its next limit check (SearchStopped)."""
     searcher.max_nodes = -1
@@ -67,17 +49,17 @@ class WorkerState:
     """What a worker keeps between jobs."""
 
     def __init__(self) -> None:
-        self.engine: ReportingEngine | None = None
+        self.engine: Engine | None = None
         self.fresh_sid: str | None = None  # the search that last cleared the engine
         self.aborted: dict[str, None] = {}  # sids of aborted searches, oldest first
         self.running: tuple[str, Searcher] | None = None  # (sid, searcher) searching now
 
-    def engine_for(self, job: Job) -> ReportingEngine:
+    def engine_for(self, job: Job) -> Engine:
         """The engine for the job's size and rule, cleared if the job says ``fresh``."""
         size, rule = int(job["size"]), parse_rule(job["rule"])
         eng = self.engine
         if eng is None or eng.size != size or eng.rule != rule:
-            eng = self.engine = ReportingEngine(size, rule)
+            eng = self.engine = Engine(size, rule)
             self.fresh_sid = job.get("sid")
         elif job.get("fresh") and job.get("sid") != self.fresh_sid:
             eng.new_game(size, rule)
@@ -116,7 +98,7 @@ STATE = WorkerState()  # this process's worker state
 def warm_up(state: WorkerState = STATE) -> None:
     """Build the common tables and load the opening book now, not in a move's time."""
     layout(DEFAULT_SIZE, Rule.FREESTYLE)
-    state.engine = ReportingEngine(DEFAULT_SIZE, Rule.FREESTYLE)
+    state.engine = Engine(DEFAULT_SIZE, Rule.FREESTYLE)
     state.engine.warm_up()
 
 
@@ -175,7 +157,7 @@ def _think(state: WorkerState, job: Job, progress: Progressed) -> dict:
     board = eng.board
     plan: dict[str, Any] = {}
 
-    def prepared(outcome: Any) -> None:
+    def prepared(outcome: SearchResult | SearchPlan) -> None:
         if not isinstance(outcome, SearchResult):
             plan.update(plan_dict(board, outcome))
             progress({"plan": dict(plan), "nodes": int(outcome.nodes)})
@@ -184,11 +166,9 @@ def _think(state: WorkerState, job: Job, progress: Progressed) -> dict:
         it = {"depth": i.depth, "move": list(i.pv[0]), "score": i.score, "nodes": i.nodes}
         progress({"iteration": {**it, "pv": [list(p) for p in i.pv]}, "nodes": i.nodes})
 
-    eng.on_prepared = prepared
-    try:
-        r = eng.think(limits_from_dict(job.get("limits")), info)
-    finally:
-        eng.on_prepared = None
+    # the plan (root moves, the opponent's threat, the moves shown to stop it) is
+    # reported while the search goes on: the lazy scheme needs it to take a helper's move
+    r = eng.think(limits_from_dict(job.get("limits")), info, on_plan=prepared)
     return {"status": "ok", "result": r.to_dict(), "plan": plan or None, "nodes": r.nodes}
 
 

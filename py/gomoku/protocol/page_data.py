@@ -12,7 +12,7 @@ import json
 import sys
 
 from gomoku.core.rules import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
-from gomoku.protocol.webapi import MAX_REVIEW_NODES
+from gomoku.protocol.webreview import MAX_REVIEW_NODES
 from gomoku.review.review import (
     CLASSES,
     DEEP_NODES,
