@@ -182,7 +182,7 @@ def test_a_page_move_has_the_old_optimum_and_maximum(ms, kind, depth, nodes):
     purpose: maxMs with a depth or node limit (the page never sends it) keeps only the
     promise's cap, no soft target, as Gomocup's max_node does (the depth or nodes decide)."""
     from gomoku.engine.facade import Limits
-    from gomoku.protocol.webapi import _parse_limits
+    from gomoku.protocol.webjson import read_limits as _parse_limits
 
     sent = {kind: ms, **({} if depth is None else {"depth": depth})}
     sent.update({} if nodes is None else {"nodes": nodes})
