@@ -33,6 +33,7 @@ READY_MS = 180_000
 MOVE_MS = 120_000
 DEFAULT_QUERY = "test=1&time=200"
 VIEWPORT = {"width": 1280, "height": 800}
+PLANT_HTML = '<!doctype html><title>plant</title><link rel="icon" href="data:,">'
 
 
 def _load_site_build():
@@ -156,15 +157,21 @@ class GamePage:
         self.wait_ready()
 
     def plant(self, items: dict[str, str]) -> None:
-        """Leave the page for a file of the site that runs no script (the same origin, so
-        the same localStorage; no engine is started) and make the storage exactly these
-        items, for the page's next load (open(fresh=False))."""
-        self.page.goto(f"{self.base_url}build-info.json")
-        self.page.evaluate(
-            "items => { localStorage.clear();"
-            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-            items,
-        )
+        """Leave the page for an empty one of the same origin (so the same localStorage;
+        no engine is started; answered by the test itself, with an icon so that Chromium
+        asks for no /favicon.ico) and make the storage exactly these items, for the page's
+        next load (open(fresh=False))."""
+        url = f"{self.base_url}__plant__.html"
+        self.page.route(url, lambda r: r.fulfill(content_type="text/html", body=PLANT_HTML))
+        try:
+            self.page.goto(url)
+            self.page.evaluate(
+                "items => { localStorage.clear();"
+                " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                items,
+            )
+        finally:
+            self.page.unroute(url)
 
     def wait_ready(self) -> None:
         self.page.wait_for_function(
