@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the tests need and run all of them: ruff, the page's pure modules under
 # node --test (tests/node), then pytest over tests/ (engine and adapter tests in CPython,
-# browser tests in headless Chromium).
+# browser tests in headless Chromium), on as many pytest-xdist workers as there are cores
+# (arguments go on to pytest: `-n 0` runs it in one process).
 # For a fresh Debian machine (run as root) with Python 3.11 and Node 20; CI runs this.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
-python3 -m pip install -q pytest playwright pytest-playwright hypothesis ruff numpy
+python3 -m pip install -q pytest pytest-xdist playwright pytest-playwright hypothesis ruff numpy
 npm ci --no-audit --no-fund --loglevel=error
 set +e
 
@@ -30,7 +31,9 @@ node --test --test-reporter=spec tests/node/
 node_rc=$?
 
 echo "== pytest"
-python3 -m pytest tests -p no:cacheprovider "$@"
+# worksteal: a worker that runs out of tests takes some of the other's (the browser
+# modules are long; a module split between the workers starts its warm tab on each)
+python3 -m pytest tests -p no:cacheprovider -n auto --dist worksteal "$@"
 pytest_rc=$?
 if [ "$pytest_rc" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2

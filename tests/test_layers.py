@@ -125,17 +125,20 @@ def test_the_check_sees_wrong_imports(tmp_path):
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    # built from a copy of what pip reads (pyproject.toml, README.md, py/): setuptools'
+    # scratch folders (build/, *.egg-info) then stay out of the checkout, where build.py,
+    # perhaps in another pytest-xdist worker at the same time, builds the page's wheel
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(PY, source / "py", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(out)],
         check=True,
-        cwd=ROOT,
+        cwd=source,
         timeout=600,
     )
     (whl,) = out.glob("*.whl")
-    # setuptools leaves its scratch folders in the source tree (build.py removes them too)
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    for egg in PY.glob("*.egg-info"):
-        shutil.rmtree(egg, ignore_errors=True)
     return whl
 
 

@@ -295,6 +295,7 @@ def test_slow_engine_loses_on_time(fake: Path) -> None:
             e.stop()
 
 
+@pytest.mark.slow
 def test_each_engine_is_held_to_its_own_time_per_move(fake: Path) -> None:
     """--turn-ms1 / --turn-ms2: a 0.5 s answer is in time under 2 s and late under 0.1 s."""
     for own_ms, late in ((2000, False), (100, True)):

@@ -71,6 +71,7 @@ def brute(line: str, centre: int, exact: bool) -> int:
 
 
 @pytest.mark.parametrize("rule", list(Rule))
+@pytest.mark.slow
 def test_tables_match_brute_force(rule: Rule) -> None:
     table = P.pattern_table(rule)
     half = table.half

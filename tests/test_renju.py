@@ -140,6 +140,7 @@ def test_necessary_condition_misses_no_forbidden_point() -> None:
     assert found > 100
 
 
+@pytest.mark.slow
 def test_fast_detector_equals_reference_on_10000_random_positions() -> None:
     """10,000 seeded random positions, sparse to dense: the fast detector's forbidden
     points are exactly the reference's (the reference asked on every point that passes

@@ -66,6 +66,7 @@ def test_an_open_three_left_alone_is_a_blunder():
     assert summary([r.move(i) for i in range(1, 10)])["white"]["blunder"] == 1
 
 
+@pytest.mark.slow
 def test_a_missed_vcf_is_a_missed_win_with_the_vcf_as_its_line():
     r = review(VCF_MISSED)
     last = r.move(len(r))
@@ -386,6 +387,7 @@ def test_a_better_move_that_loses_to_a_planted_vcf_is_never_offered():
         assert loses_after(r.engine, list(r.record.moves[:26]), flag.better) is None
 
 
+@pytest.mark.slow
 def test_issue_game_l8_is_not_given_a_losing_better_move():
     r = review(ISSUE_L8_GAME)
     e8 = moves_from_text("e8", 15)[0]
@@ -393,6 +395,7 @@ def test_issue_game_l8_is_not_given_a_losing_better_move():
     offered_better_moves_hold(r)
 
 
+@pytest.mark.slow
 def test_each_flag_says_proven_or_judged():
     r = review(OPEN_THREE_IGNORED)
     assert r.move(6).cls == "blunder" and r.move(6).proof == "proven"

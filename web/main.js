@@ -163,6 +163,28 @@ if (params.test) {
       };
     },
     review: () => structuredClone(store.get().review),
+    // A first visit's page again without a reload, the engine's workers kept (a reload
+    // starts Pyodide anew, seconds): the browser tests' warm page calls it between tests.
+    reset() {
+      if (review.isReviewing()) review.cancel();
+      jobs.cancel();
+      analysisView.reset();
+      storage.clear();
+      const fresh = loadAll(storage);
+      store.update((s) => ({
+        ...initialState({ ...fresh, game: Game.newGame({ seed: randomSeed() }) }),
+        review: fresh.review, engine: s.engine, workers: s.workers, engineError: s.engineError,
+      }));
+      board.cursor = centre(store.get().game.size);
+      engine.setThreads(threadsFor(store.get().settings, params.threads));
+      store.update({ workers: engine.workers() });
+      settingsPanel.apply(store.get().settings);
+      for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+      for (const d of document.querySelectorAll("details")) d.open = d.classList.contains("moves");
+      say.notice("");
+      say.announce("");
+      window.scrollTo(0, 0);
+    },
   };
 }
 

@@ -7,11 +7,15 @@ GOMOKU_TEST_REBUILD=1 forces a build, GOMOKU_TEST_NO_REBUILD=1 uses dist/ as it 
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -19,6 +23,7 @@ from urllib.parse import urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+STARTED = time.time()
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "scripts"))
 from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -26,6 +31,9 @@ from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 # Time limits: generous, so that a slow or busy machine does not fail a test.
 READY_MS = 180_000
 MOVE_MS = 120_000
+DEFAULT_QUERY = "test=1&time=200"
+VIEWPORT = {"width": 1280, "height": 800}
+PLANT_HTML = '<!doctype html><title>plant</title><link rel="icon" href="data:,">'
 
 
 def _load_site_build():
@@ -68,8 +76,17 @@ def _dist_is_fresh() -> bool:
 def dist_dir() -> Path:
     if os.environ.get("GOMOKU_TEST_NO_REBUILD") and (DIST / "build-info.json").exists():
         return DIST
-    if os.environ.get("GOMOKU_TEST_REBUILD") or not _dist_is_fresh():
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    # pytest-xdist's workers (scripts/test.sh) each ask: one builds, the others wait for it
+    # and find dist/ fresh (built after they started, for GOMOKU_TEST_REBUILD)
+    key = hashlib.sha1(bytes(ROOT)).hexdigest()[:12]
+    with (Path(tempfile.gettempdir()) / f"gomoku-dist-{key}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        info = DIST / "build-info.json"
+        rebuild = os.environ.get("GOMOKU_TEST_REBUILD") and not (
+            info.exists() and info.stat().st_mtime > STARTED
+        )
+        if rebuild or not _dist_is_fresh():
+            subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
     return DIST
 
 
@@ -99,16 +116,30 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+    return {**browser_context_args, "viewport": VIEWPORT}
 
 
 @pytest.fixture
-def console_log(page):
-    """Every console message of the page and its worker, as 'type: text' strings."""
+def console_log(request):
+    """Every console message of the test's page and its worker (the warm tab's, for a test
+    marked warm), as 'type: text' strings."""
+    if _warm(request):
+        page = request.getfixturevalue("warm_tab").page
+    else:
+        page = request.getfixturevalue("page")
     messages: list[str] = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
-    return messages
+
+    def on_console(m):
+        messages.append(f"{m.type}: {m.text}")
+
+    def on_error(e):
+        messages.append(f"pageerror: {e}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_error)
+    yield messages
+    page.remove_listener("console", on_console)
+    page.remove_listener("pageerror", on_error)
 
 
 class GamePage:
@@ -118,13 +149,29 @@ class GamePage:
         self.page = page
         self.base_url = base_url
 
-    def open(self, query: str = "test=1&time=200", fresh: bool = True) -> None:
+    def open(self, query: str = DEFAULT_QUERY, fresh: bool = True) -> None:
         """Open the page (with an empty localStorage when fresh) and wait for the engine."""
         if fresh:
-            self.page.goto(f"{self.base_url}?{query}")
-            self.page.evaluate("localStorage.clear()")
+            self.plant({})
         self.page.goto(f"{self.base_url}?{query}")
         self.wait_ready()
+
+    def plant(self, items: dict[str, str]) -> None:
+        """Leave the page for an empty one of the same origin (so the same localStorage;
+        no engine is started; answered by the test itself, with an icon so that Chromium
+        asks for no /favicon.ico) and make the storage exactly these items, for the page's
+        next load (open(fresh=False))."""
+        url = f"{self.base_url}__plant__.html"
+        self.page.route(url, lambda r: r.fulfill(content_type="text/html", body=PLANT_HTML))
+        try:
+            self.page.goto(url)
+            self.page.evaluate(
+                "items => { localStorage.clear();"
+                " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                items,
+            )
+        finally:
+            self.page.unroute(url)
 
     def wait_ready(self) -> None:
         self.page.wait_for_function(
@@ -191,9 +238,74 @@ class GamePage:
         self.page.select_option("#level", str(number))
 
 
+@dataclass
+class WarmTab:
+    """One tab per test module whose engine is started once (Pyodide takes seconds to
+    start): a test marked warm finds it as on a first visit, through ?test=1's reset hook."""
+
+    page: object
+    dirty: bool = False  # a test failed on it: the next open() loads the page anew
+
+
+@pytest.fixture(scope="module")
+def warm_tab(browser, browser_context_args):
+    context = browser.new_context(**browser_context_args)
+    tab = WarmTab(context.new_page())
+    yield tab
+    context.close()
+
+
+class WarmGamePage(GamePage):
+    """GamePage on the module's warm tab. open(query) of the query the tab was loaded with
+    clears the storage and resets the game and the settings in place
+    (window.gomokuTest.reset: the engine's workers are kept); any other query, and
+    open(fresh=False), load the page as GamePage does."""
+
+    def __init__(self, tab: WarmTab, base_url: str) -> None:
+        super().__init__(tab.page, base_url)
+        self.tab = tab
+
+    def open(self, query: str = DEFAULT_QUERY, fresh: bool = True) -> None:
+        loaded = self.page.url.split("#")[0] == f"{self.base_url}?{query}"
+        if fresh and loaded and not self.tab.dirty and self.page.evaluate(
+            "() => document.querySelector('#board')?.dataset.engine === 'ready'"
+            " && !!window.gomokuTest?.reset"
+        ):
+            self.page.evaluate("() => window.gomokuTest.reset()")
+            self.wait_ready()
+        else:
+            super().open(query, fresh)
+        self.tab.dirty = False
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+def _warm(request) -> bool:
+    return request.node.get_closest_marker("warm") is not None
+
+
 @pytest.fixture
-def game(page, base_url) -> GamePage:
-    return GamePage(page, base_url)
+def game(request, base_url) -> GamePage:
+    """The game page. In a new browser context (every open() starts the engine from cold),
+    or for a test marked warm, on the module's warm tab (WarmGamePage; the window set back
+    to the desktop size before the test)."""
+    if not _warm(request):
+        yield GamePage(request.getfixturevalue("page"), base_url)
+        return
+    tab = request.getfixturevalue("warm_tab")
+    tab.page.set_viewport_size(VIEWPORT)
+    yield WarmGamePage(tab, base_url)
+    if request.node.stash.get(FAILED, False):
+        tab.dirty = True
 
 
 @dataclass

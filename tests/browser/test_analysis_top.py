@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from conftest import MOVE_MS, GamePage
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -73,6 +74,7 @@ def open_display(game: GamePage) -> None:
         game.page.click("details.display summary")
 
 
+@pytest.mark.warm
 def test_analysis_shows_the_best_moves_and_their_lines(game, console_log):
     game.open(FAST)
     game.page.goto(f"{game.base_url}?{FAST}#moves={QUIET}&rule=freestyle&size=15")
@@ -185,6 +187,7 @@ def test_analysis_shows_the_best_moves_and_their_lines(game, console_log):
     assert not bad, console_log
 
 
+@pytest.mark.warm
 def test_renju_best_moves_avoid_the_forbidden_points(game, console_log):
     game.open(FAST)
     game.page.goto(f"{game.base_url}?{FAST}#moves={DOUBLE_THREE}&rule=renju&size=15")

@@ -31,12 +31,7 @@ def stored_game(level: int, moves=WHITE_THREE) -> str:
 
 def open_with(game: GamePage, items: dict[str, str]) -> None:
     """Open the page with exactly these localStorage items."""
-    game.page.goto(f"{game.base_url}?{FAST}")
-    game.page.evaluate(
-        "items => { localStorage.clear();"
-        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-        items,
-    )
+    game.plant(items)
     game.open(FAST, fresh=False)
 
 

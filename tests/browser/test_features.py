@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import MOVE_MS, READY_MS, GamePage
 
 CELL = r"[a-o](?:1[0-5]|[1-9])"
@@ -51,6 +52,7 @@ def open_display(game: GamePage) -> None:
 # ---- play: undo / redo, hint, swap, new game dialog -----------------------------------
 
 
+@pytest.mark.warm
 def test_undo_redo_restores_moves_and_both_sides_are_announced(game):
     game.open(FAST)
     game.page.evaluate("""() => {
@@ -80,8 +82,9 @@ def test_undo_redo_restores_moves_and_both_sides_are_announced(game):
     assert game.moves() == four
     assert game.page.is_disabled("#redo")
     assert game.status() == "your-turn"
-    # the engine did not move on its own meanwhile
-    game.page.wait_for_timeout(800)
+    # the engine did not move on its own meanwhile, nor started to (a move's job starts as
+    # its turn comes: engine-jobs.js)
+    assert game.page.evaluate("() => window.gomokuTest.state().job") is None
     assert game.moves() == four
 
 
@@ -93,8 +96,10 @@ def test_undo_while_the_engine_thinks_cancels_the_thought(game):
     game.page.click("#undo")
     assert game.moves() == ["a1", "o15"]
     assert game.status() == "your-turn"
-    # the cancelled search ends (3 s) and its move is not played
-    game.page.wait_for_timeout(4500)
+    # the cancelled search ends (3 s) and its move is not played: the worker answers one
+    # message at a time, so the reply to this one comes after the cancelled search's
+    reply = game.page.evaluate("() => window.gomokuTest.send({type: 'fly', id: 'p'}, 'p')")
+    assert reply["type"] == "error" and "unknown message type" in reply["message"]
     assert game.moves() == ["a1", "o15"]
     # and the engine answers the next move as usual
     play(game, "h8")
@@ -102,6 +107,7 @@ def test_undo_while_the_engine_thinks_cancels_the_thought(game):
     assert moves[2] == "h8" and on_board(moves[3]) and len(set(moves)) == 4
 
 
+@pytest.mark.warm
 def test_hint_is_shown_not_played(game):
     game.open(FAST)
     play(game, "h8")
@@ -122,6 +128,7 @@ def test_hint_is_shown_not_played(game):
     assert game.page.get_attribute("#board", "data-hint") == ""
 
 
+@pytest.mark.warm
 def test_swap_sides_lets_the_engine_take_over(game):
     game.open(FAST)
     play(game, "h8")
@@ -134,6 +141,7 @@ def test_swap_sides_lets_the_engine_take_over(game):
     assert "You play white" in game.page.inner_text("#you-are")
 
 
+@pytest.mark.warm
 def test_new_game_dialog_white_makes_the_engine_open(game):
     game.open(FAST)
     game.page.click("#setup")
@@ -152,6 +160,7 @@ def test_new_game_dialog_white_makes_the_engine_open(game):
     assert state["human"] == 2 and state["level"] == 1 and state["rule"] == "standard"
 
 
+@pytest.mark.warm
 def test_white_first_and_unlimited_level_with_move_now(game):
     game.open(FAST)
     game.page.click("#setup")
@@ -174,6 +183,7 @@ def test_white_first_and_unlimited_level_with_move_now(game):
 # ---- thinking panel, analysis, browsing ------------------------------------------------
 
 
+@pytest.mark.warm
 def test_thinking_panel_shows_the_engine_result(game):
     game.open(FAST)
     play(game, "h8")
@@ -191,6 +201,7 @@ def test_thinking_panel_shows_the_engine_result(game):
     assert "Evaluation:" in game.page.get_attribute("#eval-bar", "aria-label")
 
 
+@pytest.mark.warm
 def test_analysis_browse_and_branch(game):
     game.open(FAST)
     load_moves(game, "h8 i9 j10 h9 k11")
@@ -237,6 +248,7 @@ def test_analysis_browse_and_branch(game):
 # ---- records -----------------------------------------------------------------------------
 
 
+@pytest.mark.warm
 def test_move_list_export_import_round_trip(game):
     game.open(FAST)
     play(game, "h8")
@@ -263,6 +275,7 @@ def test_move_list_export_import_round_trip(game):
     moves_are(game, "h8 i9 j10 k11")
 
 
+@pytest.mark.warm
 def test_psq_export_import_round_trip(game):
     game.open(FAST)
     load_moves(game, "h8 i9 a1 o15 h7")
@@ -310,6 +323,7 @@ def test_psq_export_import_round_trip(game):
         game.page.evaluate("() => { document.querySelector('#record-msg').textContent = ''; }")
 
 
+@pytest.mark.warm
 def test_share_link_reopens_the_position_in_a_new_page(game, browser):
     game.open(FAST)
     load_moves(game, "h8 i9 j10 k11")
@@ -341,6 +355,7 @@ def test_share_link_reopens_the_position_in_a_new_page(game, browser):
 # ---- persistence --------------------------------------------------------------------------
 
 
+@pytest.mark.warm
 def test_reload_keeps_game_settings_and_finished_games(game):
     game.open(FAST)
     open_display(game)
@@ -369,12 +384,11 @@ def test_reload_keeps_game_settings_and_finished_games(game):
 
 
 def test_corrupt_storage_is_discarded_with_a_notice(game):
-    game.page.goto(f"{game.base_url}?{FAST}")
-    game.page.evaluate("""() => {
-        localStorage.setItem('gomoku.game.v1', '{"size": 15, "moves": [[7, 7], [7, 7]]}');
-        localStorage.setItem('gomoku.settings.v1', '[1, 2');
-        localStorage.setItem('gomoku.history.v1', '{"x": 1}');
-    }""")
+    game.plant({
+        "gomoku.game.v1": '{"size": 15, "moves": [[7, 7], [7, 7]]}',
+        "gomoku.settings.v1": "[1, 2",
+        "gomoku.history.v1": '{"x": 1}',
+    })
     game.open(FAST, fresh=False)
     assert game.moves() == [] and game.status() == "your-turn"
     notice = game.page.inner_text("#notice")
@@ -394,6 +408,7 @@ def test_corrupt_storage_is_discarded_with_a_notice(game):
 # ---- presentation, language, layout ------------------------------------------------------
 
 
+@pytest.mark.warm
 def test_language_switch_changes_visible_text(game):
     game.open(FAST)
     assert game.page.inner_text("#new-game") == "New game"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from conftest import MOVE_MS, GamePage
 from playwright.sync_api import expect
 
@@ -58,12 +59,7 @@ def stored_game(level, moves, seed=123, human=1, ladder=LADDER) -> str:
 
 def open_with(game: GamePage, items: dict[str, str], query: str = FAST) -> None:
     """Open the page with exactly these localStorage items."""
-    game.page.goto(f"{game.base_url}?{query}")
-    game.page.evaluate(
-        "items => { localStorage.clear();"
-        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-        items,
-    )
+    game.plant(items)
     game.open(query, fresh=False)
 
 
@@ -74,6 +70,7 @@ def option_texts(game: GamePage, sel: str) -> list[tuple[str, str]]:
     return [tuple(pair) for pair in got]
 
 
+@pytest.mark.warm
 def test_the_choosers_list_the_levels_of_levels_data(game):
     game.open(FAST)
     ladder = game.levels()
@@ -342,6 +339,7 @@ def test_the_third_loss_in_a_row_offers_the_level_below_once(game):
     assert "Three losses" not in game.page.inner_text("#notice")
 
 
+@pytest.mark.warm
 def test_a_first_visit_starts_at_the_weakest_level_and_says_how_to_play(game):
     game.open(FAST)
     data = game.levels()["data"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlparse
 
+import pytest
 import site_build as build
 
 COLS = "abcdefghijklmno"
@@ -14,6 +15,7 @@ def on_board(text: str) -> bool:
     return bool(re.fullmatch(r"[a-o](1[0-5]|[1-9])", text))
 
 
+@pytest.mark.warm
 def test_engine_becomes_ready(game, console_log):
     game.open()
     assert game.status() == "your-turn"
@@ -23,6 +25,7 @@ def test_engine_becomes_ready(game, console_log):
     assert not [m for m in console_log if m.startswith(("error", "pageerror"))], console_log
 
 
+@pytest.mark.warm
 def test_click_move_gets_legal_reply(game):
     game.open()
     game.click_cell("h8")
@@ -33,6 +36,7 @@ def test_click_move_gets_legal_reply(game):
     assert game.page.inner_text("#announce").startswith(f"Engine plays {moves[1]}")
 
 
+@pytest.mark.warm
 def test_keyboard_move_gets_legal_reply(game):
     game.open()
     game.page.focus("#board")
@@ -64,8 +68,9 @@ def weak_human_cells() -> list[str]:
     return cells
 
 
+@pytest.mark.warm
 def test_whole_game_engine_wins(game):
-    game.open("test=1&time=150")
+    game.open()
     pool = weak_human_cells()
     for _turn in range(60):
         status = game.status()
@@ -85,8 +90,10 @@ def test_whole_game_engine_wins(game):
     # the board refuses further moves
     n = len(game.moves())
     free = next(c for c in pool if c not in game.moves())
-    game.click_cell(free)
-    game.page.wait_for_timeout(300)
+    game.click_cell(free)  # refused at once (actions.humanPlay), and said so
+    game.page.wait_for_function(
+        "() => document.querySelector('#announce').textContent.includes('The game is over')"
+    )
     assert len(game.moves()) == n
 
 
@@ -121,6 +128,7 @@ def test_hung_worker_is_replaced_and_play_continues(game):
     assert game.page.evaluate("() => window.gomokuTest.state().restarts") >= 1
 
 
+@pytest.mark.warm
 def test_malformed_messages_get_error_replies(game):
     game.open()
     send = "([m, id]) => window.gomokuTest.send(m, id)"
@@ -147,6 +155,7 @@ def test_malformed_messages_get_error_replies(game):
     assert 0 <= x < 15 and 0 <= y < 15 and [x, y] != [7, 7]
 
 
+@pytest.mark.warm
 def test_bench_messages_answer_in_the_page(game):
     """gomoku.bench's rates are timed by a CPU clock that Pyodide does not advance: the
     bench messages must still finish in the worker (they hung before cpu_clock)."""
@@ -164,6 +173,7 @@ def test_bench_messages_answer_in_the_page(game):
     assert reply["results"]["multi_s"] > 0 and reply["results"]["same_first"] == 8
 
 
+@pytest.mark.warm
 def test_game_survives_reload(game):
     game.open()
     game.click_cell("h8")
@@ -192,6 +202,7 @@ def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir,
     assert not violations, violations
 
 
+@pytest.mark.warm
 def test_layout_desktop_and_phone(game):
     for width, height in ((1280, 800), (390, 844)):
         game.page.set_viewport_size({"width": width, "height": height})
@@ -207,6 +218,7 @@ def test_layout_desktop_and_phone(game):
         game.page.screenshot(path=str(build.ROOT / "test-results" / f"page-{width}x{height}.png"))
 
 
+@pytest.mark.warm
 def test_playing_white_lets_the_engine_open(game):
     game.open()
     game.page.select_option("#side", "2")
@@ -246,6 +258,7 @@ def test_first_move_need_not_wait_for_the_engine(game):
     game.wait_status("your-turn")
 
 
+@pytest.mark.warm
 def test_page_stays_responsive_while_the_engine_thinks(game):
     game.open()
     probe = """async () => {

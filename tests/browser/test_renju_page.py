@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import MOVE_MS, READY_MS, GamePage
 
 FAST = "test=1&time=200&slice=300"
@@ -33,6 +34,7 @@ def open_link(game: GamePage, fragment: str) -> None:
     game.wait_ready()
 
 
+@pytest.mark.warm
 def test_forbidden_points_are_marked_named_and_refused(game):
     game.open(FAST)
     assert board(game, "forbidden") == ""  # freestyle: nothing is forbidden
@@ -79,6 +81,7 @@ def test_forbidden_points_are_marked_named_and_refused(game):
     assert board(game, "forbidden") == ""
 
 
+@pytest.mark.warm
 def test_renju_game_record_link_and_psq_survive_reloads(game):
     game.open(FAST)
     # the new-game dialog: renju turns "White first" off

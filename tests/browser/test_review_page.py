@@ -58,7 +58,7 @@ def link(moves: str) -> str:
 def open_link(game: GamePage, moves: str, query: str = "test=1") -> None:
     """A fresh page (empty storage) with the game of a share link, engine ready."""
     game.page.add_init_script(SPY)
-    game.open(query)
+    game.plant({})
     game.page.goto(f"{game.base_url}?{query}{link(moves)}")
     game.wait_ready()
     game.page.wait_for_function(
@@ -199,8 +199,7 @@ def test_a_finished_game_reopened_from_the_list_shows_its_review(game):
     }
     assert len(points) == 9
     game.page.add_init_script(SPY)
-    game.open()
-    game.page.evaluate("h => localStorage.setItem('gomoku.history.v1', h)", json.dumps([entry]))
+    game.plant({"gomoku.history.v1": json.dumps([entry])})
     game.open(fresh=False)
     page = game.page
     assert page.is_hidden("#review-box"), "a new game: nothing to review"
@@ -308,7 +307,7 @@ def test_a_worker_that_dies_mid_review_is_replaced_and_the_review_goes_on(game):
 def test_a_broken_stored_review_is_dropped_with_a_notice_the_game_kept(game):
     review = stored_review(BLUNDER_GAME)
     review["moves"][5]["class"] = "brilliant"
-    game.open()
+    game.plant({})
     store_reviewed_game(game, 9, review)
     game.open(fresh=False)
     page = game.page
@@ -325,7 +324,7 @@ def test_a_stored_review_on_a_phone(browser, base_url):
     page = context.new_page()
     try:
         game = GamePage(page, base_url)
-        game.open()
+        game.plant({})
         store_reviewed_game(game, 6, stored_review(BLUNDER_GAME))
         game.open(fresh=False)
         wait_review(game, "done", timeout=10_000)

@@ -4,6 +4,7 @@ at phone width."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import MOVE_MS, READY_MS, GamePage
 
 FAST = "test=1&time=200&slice=300"
@@ -50,6 +51,7 @@ def new_game_of_size(game: GamePage, size: int) -> None:
     wait_board(game, "size", str(size), timeout=5_000)
 
 
+@pytest.mark.warm
 def test_17x17_game_by_click_and_keyboard(game):
     game.open(FAST)
     assert board(game, "size") == "15"
@@ -88,6 +90,7 @@ def test_17x17_game_by_click_and_keyboard(game):
     assert listed == moves
 
 
+@pytest.mark.warm
 def test_19x19_link_and_psq_open_at_their_size_and_survive_a_reload(game):
     game.open(FAST)  # a 15x15 game
     # s19 exists only on boards of 19 and more

@@ -13,6 +13,7 @@ import json
 import re
 import time
 
+import pytest
 from conftest import MOVE_MS, GamePage
 from playwright.sync_api import Error as PlaywrightError
 
@@ -53,6 +54,7 @@ def kept_as_unfinished(game: GamePage, moves: list[str]) -> None:
 # ---- nothing lost ---------------------------------------------------------------------------
 
 
+@pytest.mark.warm
 def test_a_link_during_a_game_keeps_it_and_an_empty_link_is_an_error(game):
     moves = game_in_progress(game)
     game.page.evaluate("() => { location.hash = 'moves=a1,b2'; }")
@@ -73,6 +75,7 @@ def test_a_link_during_a_game_keeps_it_and_an_empty_link_is_an_error(game):
     moves_are(game, " ".join(moves))
 
 
+@pytest.mark.warm
 def test_a_move_list_or_psq_file_during_a_game_keeps_it(game):
     moves = game_in_progress(game)
     game.page.click("#records")
@@ -175,6 +178,7 @@ def english_words(page) -> list[str]:
     return [w for w in re.findall(r"(?<![\w.])[A-Za-z]{3,}(?![\w])", text) if w not in LATIN_OK]
 
 
+@pytest.mark.warm
 def test_the_chinese_page_has_no_english_sentence(game):
     game.open(FAST)
     choose_chinese(game.page)
@@ -248,6 +252,7 @@ def test_buttons_do_not_wrap_on_a_phone_in_chinese(browser, base_url):
 # ---- status and lists ------------------------------------------------------------------------
 
 
+@pytest.mark.warm
 def test_browsing_a_finished_game_never_says_your_turn(game):
     game.open(FAST)
     game.page.evaluate("() => { location.hash = 'moves=h8,a1,h9,a2,h10,a3,h11,a4,h12'; }")

@@ -1,4 +1,5 @@
-"""The threat search's lean board (lines.py) against the full Board, move by move."""
+"""The threat search's lean board (search/threat_board.py's LineBoard) against the full Board,
+move by move."""
 
 from __future__ import annotations
 
