@@ -1,7 +1,7 @@
 """The worker side: do one job (protocol.py) and answer it.
 
 A worker is a process of the CPython pool (pool.py) or a Web Worker with its own Pyodide
-(web/worker.js calls ``run_job_json``). What it keeps between jobs is a ``WorkerState``:
+(web/engine/worker.js calls ``run_job_json``). What it keeps between jobs is a ``WorkerState``:
 one Engine (its transposition table and threat cache survive from move to move, as the
 single engine's do).
 

@@ -1,6 +1,6 @@
 """Message handler for the web worker: plain Python, testable in CPython.
 
-The worker script (web/worker.js) passes every message from the page to `handle_json`
+The worker script (web/engine/worker.js) passes every message from the page to `handle_json`
 and posts whatever comes back. Nothing here imports `js` or `pyodide`. This module only
 translates: JSON in, calls on the engine's play session (gomoku.engine.Session: the
 position, its rules' checks, the levels, a think that always answers a legal move) and

@@ -9,7 +9,7 @@ five WIN_SCORE - plies away. What leaves the engine is made from that integer he
   (the opponent makes five on its n-th move). Always the side to move's view, as UCI's
   scores: n counts the moves of the side that makes the five.
 - ``Score.to_dict()``: {"cp": n} | {"win": n} | {"loss": n}, what the web API sends (the
-  page makes the words, web/score.js); ``Score.text()``: "+1.2", "win in 5", "loss in 4",
+  page makes the words, web/model/score.js); ``Score.text()``: "+1.2", "win in 5", "loss in 4",
   the English of the Gomocup brain's MESSAGE lines and of the command-line tools.
 - ``chance`` / ``black_chance``: the winning chance, the one curve behind the page's
   evaluation bar and the review's graph and classes: the side to move's chance
