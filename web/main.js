@@ -145,6 +145,11 @@ const resizeObserver = new ResizeObserver(() => board.resize());
 resizeObserver.observe(canvas);
 window.addEventListener("resize", () => board.resize());
 
+// what loadAll mended or dropped, said once
+function showStoredNotices(notices) {
+  if (notices.length) say.notice(notices.map((n) => (typeof n === "string" ? t(n) : t(n.key, n.vars))).join(" "), "warn");
+}
+
 // ---- test hooks (only with ?test=1) ------------------------------------------------------
 
 if (params.test) {
@@ -165,14 +170,18 @@ if (params.test) {
     review: () => structuredClone(store.get().review),
     // A first visit's page again without a reload, the engine's workers kept (a reload
     // starts Pyodide anew, seconds): the browser tests' warm page calls it between tests.
-    reset() {
+    // With items: the page as loaded with exactly these localStorage items (read, mended,
+    // noticed and resumed as at start; the storage left as the load leaves it).
+    reset(items = null) {
       if (review.isReviewing()) review.cancel();
       jobs.cancel();
       analysisView.reset();
       storage.clear();
+      for (const [key, value] of Object.entries(items ?? {})) storage.setItem(key, value);
       const fresh = loadAll(storage);
+      const left = Object.keys(storage).map((key) => [key, storage.getItem(key)]);
       store.update((s) => ({
-        ...initialState({ ...fresh, game: Game.newGame({ seed: randomSeed() }) }),
+        ...initialState({ ...fresh, game: fresh.game ?? Game.newGame({ seed: randomSeed() }) }),
         review: fresh.review, engine: s.engine, workers: s.workers, engineError: s.engineError,
       }));
       board.cursor = centre(store.get().game.size);
@@ -184,6 +193,12 @@ if (params.test) {
       say.notice("");
       say.announce("");
       window.scrollTo(0, 0);
+      if (!items) return;
+      storage.clear(); // the store's update above wrote it all back
+      for (const [key, value] of left) storage.setItem(key, value);
+      showStoredNotices(fresh.notices);
+      review.engineReady();
+      actions.resume();
     },
   };
 }
@@ -193,7 +208,7 @@ if (params.test) {
 if (navigator.serviceWorker && navigator.serviceWorker.controller) canvas.dataset.offline = "ready";
 settingsPanel.apply(store.get().settings);
 view.render();
-if (stored.notices.length) say.notice(stored.notices.map((n) => (typeof n === "string" ? t(n) : t(n.key, n.vars))).join(" "), "warn");
+showStoredNotices(stored.notices);
 actions.openFragment();
 board.resize();
 engine.start();

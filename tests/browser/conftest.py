@@ -152,7 +152,7 @@ class GamePage:
     def open(self, query: str = DEFAULT_QUERY, fresh: bool = True) -> None:
         """Open the page (with an empty localStorage when fresh) and wait for the engine."""
         if fresh:
-            self.plant({})
+            self._plant_now({})
         self.page.goto(f"{self.base_url}?{query}")
         self.wait_ready()
 
@@ -161,6 +161,9 @@ class GamePage:
         no engine is started; answered by the test itself, with an icon so that Chromium
         asks for no /favicon.ico) and make the storage exactly these items, for the page's
         next load (open(fresh=False))."""
+        self._plant_now(items)
+
+    def _plant_now(self, items: dict[str, str]) -> None:
         url = f"{self.base_url}__plant__.html"
         self.page.route(url, lambda r: r.fulfill(content_type="text/html", body=PLANT_HTML))
         try:
@@ -258,22 +261,41 @@ def warm_tab(browser, browser_context_args):
 class WarmGamePage(GamePage):
     """GamePage on the module's warm tab. open(query) of the query the tab was loaded with
     clears the storage and resets the game and the settings in place
-    (window.gomokuTest.reset: the engine's workers are kept); any other query, and
-    open(fresh=False), load the page as GamePage does."""
+    (window.gomokuTest.reset: the engine's workers are kept); plant(items) then
+    open(query, fresh=False) does the same with exactly these items stored, read as a load
+    reads them (reset(items)). Any other query, and open(fresh=False) with nothing planted
+    (a reload), load the page as GamePage does."""
 
     def __init__(self, tab: WarmTab, base_url: str) -> None:
         super().__init__(tab.page, base_url)
         self.tab = tab
+        self.planted: dict[str, str] | None = None
+
+    def _resettable(self, query: str) -> bool:
+        """The tab shows the page of this query, engine ready, and may be reset."""
+        return (
+            self.page.url.split("#")[0] == f"{self.base_url}?{query}"
+            and not self.tab.dirty
+            and self.page.evaluate(
+                "() => document.querySelector('#board')?.dataset.engine === 'ready'"
+                " && !!window.gomokuTest?.reset"
+            )
+        )
+
+    def plant(self, items: dict[str, str]) -> None:
+        """Kept for the next open(fresh=False), which plants them itself."""
+        self.planted = dict(items)
 
     def open(self, query: str = DEFAULT_QUERY, fresh: bool = True) -> None:
-        loaded = self.page.url.split("#")[0] == f"{self.base_url}?{query}"
-        if fresh and loaded and not self.tab.dirty and self.page.evaluate(
-            "() => document.querySelector('#board')?.dataset.engine === 'ready'"
-            " && !!window.gomokuTest?.reset"
-        ):
-            self.page.evaluate("() => window.gomokuTest.reset()")
+        planted, self.planted = self.planted, None
+        if fresh:
+            planted = None
+        if (fresh or planted is not None) and self._resettable(query):
+            self.page.evaluate("items => window.gomokuTest.reset(items)", planted)
             self.wait_ready()
         else:
+            if planted is not None:
+                self._plant_now(planted)
             super().open(query, fresh)
         self.tab.dirty = False
 

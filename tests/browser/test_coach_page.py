@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import GamePage
 from playwright.sync_api import expect
 
@@ -62,8 +63,9 @@ def lowest(game: GamePage) -> int:
     return min(lv["number"] for lv in game.levels()["data"])
 
 
+@pytest.mark.warm
 def test_the_coach_marks_a_white_open_three_in_english_and_chinese(game):
-    game.page.goto(f"{game.base_url}?{FAST}")
+    game.open(FAST)  # the page, for its levels
     open_with(game, {GAME_KEY: stored_game(lowest(game))})
     expect(game.page.locator("#opt-coach")).to_be_checked()
     wait_coach(game, "white-three:e8 white-three:i8")
@@ -90,8 +92,9 @@ def test_the_coach_marks_a_white_open_three_in_english_and_chinese(game):
     wait_coach(game, want)
 
 
+@pytest.mark.warm
 def test_off_above_the_lowest_levels_and_the_choice_survives_a_reload(game):
-    game.page.goto(f"{game.base_url}?{FAST}")
+    game.open(FAST)  # the page, for its levels
     data = game.levels()["data"]
     top = max(lv["number"] for lv in data)
     open_with(game, {GAME_KEY: stored_game(top)})

@@ -383,6 +383,7 @@ def test_reload_keeps_game_settings_and_finished_games(game):
     assert game.status() == "black-wins"
 
 
+@pytest.mark.warm
 def test_corrupt_storage_is_discarded_with_a_notice(game):
     game.plant({
         "gomoku.game.v1": '{"size": 15, "moves": [[7, 7], [7, 7]]}',

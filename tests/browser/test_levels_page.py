@@ -178,6 +178,7 @@ def test_a_game_at_level_1_is_played_by_a_level_think_with_the_games_seed(game):
     assert len(thinks[-1]["moves"]) == 3
 
 
+@pytest.mark.warm
 def test_a_stored_unknown_level_gives_the_default_level_and_a_notice(game):
     settings = json.dumps({"theme": "dark", "numbers": True})
     results = json.dumps({"2": {"won": 1, "lost": 2, "drawn": 0}})
@@ -213,6 +214,7 @@ def test_a_stored_unknown_level_gives_the_default_level_and_a_notice(game):
     assert game.page.inner_text("#notice") == ""
 
 
+@pytest.mark.warm
 def test_what_a_page_before_the_bottom_rungs_stored_keeps_its_opponents(game):
     """Level numbers stored before the bottom rungs came (no ladder mark): the game in
     progress, the finished games and the results per level name the same opponents."""
@@ -244,6 +246,7 @@ def test_what_a_page_before_the_bottom_rungs_stored_keeps_its_opponents(game):
     assert [e["level"] for e in again["finished"]] == [e["level"] for e in state["finished"]]
 
 
+@pytest.mark.warm
 def test_a_win_is_counted_survives_a_reload_and_offers_the_next_level(game):
     open_with(game, {GAME_KEY: stored_game(1, NEAR_WIN, seed=5)})
     ladder = game.levels()
@@ -299,6 +302,7 @@ def test_a_win_is_counted_survives_a_reload_and_offers_the_next_level(game):
 LOSING = [[7, 7], [0, 14], [7, 6], [0, 13], [7, 5], [0, 12], [7, 4]]
 
 
+@pytest.mark.warm
 def test_a_loss_is_counted_and_offers_nothing(game):
     open_with(game, {GAME_KEY: stored_game(3, LOSING, human=2)})
     game.click_cell("o15")
@@ -308,6 +312,7 @@ def test_a_loss_is_counted_and_offers_nothing(game):
     assert game.page.is_hidden("#level-offer")
 
 
+@pytest.mark.warm
 def test_the_third_loss_in_a_row_offers_the_level_below_once(game):
     # two losses at level 5 before a reload: the third offers level 4, in a sentence and a
     # plain button the player may ignore
