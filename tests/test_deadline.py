@@ -180,3 +180,16 @@ def test_brain_process_answers_within_the_turn(busy_core) -> None:
         if brain.poll() is None:
             brain.kill()
             brain.wait()
+
+
+def test_defence_checks_share_the_moves_node_budget() -> None:
+    """At a fixed node budget the defence checks (up to 24, each capped at a quarter of
+    the budget) once spent several budgets and left the search one node: it played its
+    first root move unsearched (depth 0), after 34 s in one game of issue 34's match.
+    They now share half the move's nodes, and the search gets the rest."""
+    engine = Engine()
+    engine.set_position(moves_from_text("h8 j11 g7 h5 g9 g6 f8", 15))
+    result = engine.think(Limits(time_ms=None, hard_ms=600_000, nodes=30_000, use_book=False))
+    assert result.source == "search"
+    assert result.depth >= 2
+    assert result.nodes <= 30_000 + 15_000  # the search's, then one shared check budget

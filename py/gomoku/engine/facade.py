@@ -47,6 +47,8 @@ VCF_DEPTH = 12  # attacker moves
 VCT_DEPTH = 6
 DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
 DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
+DEFENCE_NODE_CAPS = 2  # under a node limit: the defence checks of a move share this many
+# threat-search budgets (each a quarter of the move's nodes), so half the move at most
 SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric
 
 
@@ -524,10 +526,17 @@ class Engine:
         first = [q for q in dict.fromkeys(threat) if board.cells[q] == 0]
         order = first + [q for q in moves[:DEFENCE_CHECK_MOVES] if q not in first]
         for q in order:
-            if deadline is not None and time.perf_counter() > deadline:
+            # Under a node limit the stage's checks share one budget (DEFENCE_NODE_CAPS
+            # times a threat search's), as they share its deadline: else 24 checks could
+            # spend 24 budgets and leave the search that follows a single node.
+            left = None if node_cap is None else DEFENCE_NODE_CAPS * node_cap - defence.nodes
+            if (deadline is not None and time.perf_counter() > deadline) or (
+                left is not None and left <= 0
+            ):
                 defence.unchecked.append(q)
                 continue
-            holds, searched = self._defence_check(q, kind, deadline, node_cap)
+            cap = None if left is None or node_cap is None else min(node_cap, left)
+            holds, searched = self._defence_check(q, kind, deadline, cap)
             defence.nodes += searched
             if holds is not False:  # a move shown to lose is dropped
                 (defence.safe if holds else defence.unchecked).append(q)
@@ -549,11 +558,16 @@ class Engine:
         if plan.safe:
             return plan.safe[0], nodes
         for q in plan.unchecked:
-            if deadline is not None and time.perf_counter() > deadline:
+            left = None if cap is None else DEFENCE_NODE_CAPS * cap - nodes  # shared
+            if (deadline is not None and time.perf_counter() > deadline) or (
+                left is not None and left <= 0
+            ):
                 break
             if q == move:
                 continue
-            holds, searched = self._defence_check(q, kind, deadline, cap)
+            holds, searched = self._defence_check(
+                q, kind, deadline, None if left is None or cap is None else min(cap, left)
+            )
             nodes += searched
             if holds is not False:
                 return q, nodes
