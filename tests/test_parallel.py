@@ -426,7 +426,11 @@ def test_time_limits_hold(pool: WorkerPool, scheme: str) -> None:
             limits = Limits(time_ms=300, hard_ms=600, use_book=False)
             r = parallel_think(moves, limits=limits, workers=workers, pool=pool, scheme=scheme)
             took = time.perf_counter() - t
-            assert legal(moves, r.move) and r.depth >= 1
+            assert legal(moves, r.move)
+            # searched, unless the clock ran out first: a move with no search before the
+            # soft target is a bug; after it, a machine too busy to finish a depth (seen
+            # with pytest-xdist beside the browser tests)
+            assert r.depth >= 1 or took >= 0.3, (r.depth, took)
             assert took < 0.6 + 2.0, took  # the hard limit plus generous slack
 
 
