@@ -217,35 +217,11 @@ class Defence:
     nodes: int = 0
 
 
-class Engine:
-    """A game in progress and an AI to think about it."""
+class BoardView:
+    """The position's facts read off ``self.board``: what the Engine and the play session
+    (engine/session.py) both answer about the game they hold."""
 
-    def __init__(
-        self,
-        size: int = DEFAULT_SIZE,
-        rule: str | int | Rule = Rule.FREESTYLE,
-        tt_bits: int = 18,
-        seed: int | None = None,
-    ) -> None:
-        """``seed`` fixes the choice among close book replies (None: varies per run)."""
-        self.tt = TranspositionTable(tt_bits)
-        self.rng = random.Random(seed)  # variety among close book replies
-        self.book = None
-        self.board = Board(check_size(size), parse_rule(rule))
-        self.threat_cache: dict[int, int] = {}  # shared by the threat searches of a game
-
-    def warm_up(self) -> None:
-        """Load the opening book and build the tables now rather than on the first move
-        (the Gomocup brain calls this on START, outside any move's time)."""
-        self._book_move(None)
-        generate(self.board, None)
-
-    # --- the game ---------------------------------------------------------------------
-
-    def new_game(self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE) -> None:
-        self.board = Board(check_size(size), parse_rule(rule))
-        self.tt.clear()
-        self.threat_cache.clear()
+    board: Board
 
     @property
     def size(self) -> int:
@@ -274,6 +250,37 @@ class Engine:
     @property
     def is_over(self) -> bool:
         return bool(self.board.winner) or self.board.is_full()
+
+
+class Engine(BoardView):
+    """A game in progress and an AI to think about it."""
+
+    def __init__(
+        self,
+        size: int = DEFAULT_SIZE,
+        rule: str | int | Rule = Rule.FREESTYLE,
+        tt_bits: int = 18,
+        seed: int | None = None,
+    ) -> None:
+        """``seed`` fixes the choice among close book replies (None: varies per run)."""
+        self.tt = TranspositionTable(tt_bits)
+        self.rng = random.Random(seed)  # variety among close book replies
+        self.book = None
+        self.board = Board(check_size(size), parse_rule(rule))
+        self.threat_cache: dict[int, int] = {}  # shared by the threat searches of a game
+
+    def warm_up(self) -> None:
+        """Load the opening book and build the tables now rather than on the first move
+        (the Gomocup brain calls this on START, outside any move's time)."""
+        self._book_move(None)
+        generate(self.board, None)
+
+    # --- the game ---------------------------------------------------------------------
+
+    def new_game(self, size: int = DEFAULT_SIZE, rule: str | int | Rule = Rule.FREESTYLE) -> None:
+        self.board = Board(check_size(size), parse_rule(rule))
+        self.tt.clear()
+        self.threat_cache.clear()
 
     def play(self, x: int, y: int) -> None:
         self.board.play(x, y)

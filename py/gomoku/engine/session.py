@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from gomoku.core.errors import GomokuError, IllegalMoveError
 from gomoku.core.geometry import Point, to_text
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
-from gomoku.engine.facade import Engine, Limits, SearchInfo, SearchResult
+from gomoku.engine.facade import BoardView, Engine, Limits, SearchInfo, SearchResult
 from gomoku.engine.levels import Level, level, play
 from gomoku.engine.renju_guard import Replacement, replacement
 from gomoku.game.board import Board
@@ -127,7 +127,7 @@ class Played:
     trace: str = ""
 
 
-class Session:
+class Session(BoardView):
     """A game between a protocol's player and the engine (see the module doc)."""
 
     def __init__(
@@ -140,34 +140,6 @@ class Session:
         self.engine = engine_factory(self.board.size, self.board.rule)
 
     # --- the position -------------------------------------------------------------------
-
-    @property
-    def size(self) -> int:
-        return self.board.size
-
-    @property
-    def rule(self) -> Rule:
-        return self.board.rule
-
-    @property
-    def moves(self) -> list[Point]:
-        return self.board.moves
-
-    @property
-    def side_to_move(self) -> int:
-        return self.board.side
-
-    @property
-    def winner(self) -> int:
-        return self.board.winner
-
-    @property
-    def winning_line(self) -> list[Point]:
-        return self.board.winning_line()
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self.board.winner) or self.board.is_full()
 
     def new_game(self, size: int | None = None, rule: str | int | Rule | None = None) -> None:
         """An empty board (the same size and rule unless given); the engine's tables
