@@ -102,7 +102,6 @@ from gomoku.protocol.webjson import (
     check_keys,
     forbidden_text,
     message_id,
-    read_first,
     read_limits,
     read_moves,
     read_rule,
@@ -230,10 +229,8 @@ class WebApi:
         size = read_size(message)
         rule = read_rule(message)
         moves = read_moves(message, size)
-        first = read_first(message)
+        first = read_search_first(message)  # "black" under renju
         if parse_rule(rule).has_forbidden_points:
-            if first != "black":
-                raise BadMessage("under renju black moves first")
             checked_board(moves, size, parse_rule(rule))  # forbidden moves refused
         coaching = threats(moves, size, rule, first)
         return {"type": "threats", "id": mid, **coaching.to_dict()}
