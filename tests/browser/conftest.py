@@ -31,7 +31,9 @@ from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 # Time limits: generous, so that a slow or busy machine does not fail a test.
 READY_MS = 180_000
 MOVE_MS = 120_000
-DEFAULT_QUERY = "test=1&time=200"
+# the engine's moves in 200 ms, analysis slices of 300 ms: the query of the warm tab, which
+# every test opening the page with it shares (a test with another query loads the page)
+DEFAULT_QUERY = "test=1&time=200&slice=300"
 VIEWPORT = {"width": 1280, "height": 800}
 PLANT_HTML = '<!doctype html><title>plant</title><link rel="icon" href="data:,">'
 
@@ -243,14 +245,15 @@ class GamePage:
 
 @dataclass
 class WarmTab:
-    """One tab per test module whose engine is started once (Pyodide takes seconds to
-    start): a test marked warm finds it as on a first visit, through ?test=1's reset hook."""
+    """One tab per pytest process (one per xdist worker) whose engine is started once
+    (Pyodide takes 3 s and 6 s of CPU to start): a test marked warm, in any module, finds
+    it as on a first visit, through ?test=1's reset hook."""
 
     page: object
     dirty: bool = False  # a test failed on it: the next open() loads the page anew
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def warm_tab(browser, browser_context_args):
     context = browser.new_context(**browser_context_args)
     tab = WarmTab(context.new_page())
@@ -259,7 +262,7 @@ def warm_tab(browser, browser_context_args):
 
 
 class WarmGamePage(GamePage):
-    """GamePage on the module's warm tab. open(query) of the query the tab was loaded with
+    """GamePage on the warm tab. open(query) of the query the tab was loaded with
     clears the storage and resets the game and the settings in place
     (window.gomokuTest.reset: the engine's workers are kept); plant(items) then
     open(query, fresh=False) does the same with exactly these items stored, read as a load
@@ -318,7 +321,7 @@ def _warm(request) -> bool:
 @pytest.fixture
 def game(request, base_url) -> GamePage:
     """The game page. In a new browser context (every open() starts the engine from cold),
-    or for a test marked warm, on the module's warm tab (WarmGamePage; the window set back
+    or for a test marked warm, on the warm tab (WarmGamePage; the window set back
     to the desktop size before the test)."""
     if not _warm(request):
         yield GamePage(request.getfixturevalue("page"), base_url)

@@ -10,10 +10,10 @@ import json
 import re
 
 import pytest
-from conftest import MOVE_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, GamePage
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-FAST = "test=1&time=200&slice=300"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 CELL = r"[a-o](?:1[0-5]|[1-9])"
 ITEM = re.compile(rf"({CELL}):([+-]\d+\.\d|(?:win|loss)-in-\d+)")
 QUIET = "h8,i9,j10,h9,k11"  # white to move, no threat on either side

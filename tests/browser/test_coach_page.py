@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import GamePage
+from conftest import DEFAULT_QUERY, GamePage
 from playwright.sync_api import expect
 
 from gomoku.core.geometry import from_text, to_text
 from gomoku.engine.coach import threats
 
-FAST = "test=1&time=200"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 GAME_KEY = "gomoku.game.v1"
 SETTINGS_KEY = "gomoku.settings.v1"
 # black a1 a3 a5, white f8 g8 h8: black (the player) to move, white's open three on row 8

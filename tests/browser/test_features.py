@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import MOVE_MS, READY_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, READY_MS, GamePage
 
 CELL = r"[a-o](?:1[0-5]|[1-9])"
-FAST = "test=1&time=200&slice=300"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 
 
 def on_board(text: str) -> bool:

@@ -13,10 +13,10 @@ import json
 import re
 
 import pytest
-from conftest import MOVE_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, GamePage
 from playwright.sync_api import expect
 
-FAST = "test=1&time=200&slice=300"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 GAME_KEY = "gomoku.game.v1"
 RESULTS_KEY = "gomoku.results.v2"
 FORMER_RESULTS_KEY = "gomoku.results.v1"  # the former ladder's (before the bottom rungs)

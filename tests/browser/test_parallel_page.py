@@ -1,5 +1,9 @@
 """Parallel search in the page (web/engine/parallel-client.js): two search workers, each its own
-Pyodide, plus the coordinator in the engine worker; headless Chromium on 127.0.0.1."""
+Pyodide, plus the coordinator in the engine worker; headless Chromium on 127.0.0.1.
+
+Every page here starts three Pyodides (the engine worker and two search workers), so the
+tests share pages where they can: the parallel path at a fixed depth runs on the page of
+the threads setting's test (the two were one test each before)."""
 
 from __future__ import annotations
 
@@ -68,6 +72,11 @@ def test_threads_setting_two_workers_legal_reply_localhost_only(game, localhost_
     assert len(set(moves)) == 6 and all(on_board(m) for m in moves)
     s = stats(game)
     assert s["fallbacks"] == 1 and s["parallel"] >= 2, s
+    game.wait_status("your-turn", "black-wins", "white-wins")
+
+    # the parallel path itself (the test hook names the scheme): a think at a fixed depth
+    # answers with a legal move of that depth, through the search workers
+    parallel_think_at_depth(game)
 
     assert not blocked, blocked
     searchers = [u for u in seen if urlparse(u).path.endswith("/worker.js")]
@@ -83,7 +92,7 @@ def fail_during_search(game, cell: str, failure: str, moves_after: int) -> list[
     before = stats(game)
     game.click_cell(cell)
     game.page.wait_for_function("() => window.gomokuParallel.stats().searching", timeout=MOVE_MS)
-    game.page.wait_for_timeout(800)
+    game.page.wait_for_timeout(500)
     assert stats(game)["searching"], f"the search ended before {failure}: no test"
     game.page.evaluate(f"() => window.gomokuParallel.{failure}")
     moves = game.wait_moves(moves_after)
@@ -95,7 +104,7 @@ def fail_during_search(game, cell: str, failure: str, moves_after: int) -> list[
 
 
 def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
-    game.open(f"test=1&threads=2&time=6000#moves={POSITION}")
+    game.open(f"test=1&threads=2&time=3000#moves={POSITION}")
     wait_workers(game, 2)
     assert game.moves() == POSITION.split(",")
     game.set_level(game.timed_level())  # parallel search is for the timed levels
@@ -118,22 +127,19 @@ def test_a_search_worker_lost_mid_search_does_not_stop_play(game):
     game.wait_status("your-turn", "black-wins", "white-wins")
 
 
-def test_the_parallel_path_through_the_page(game):
-    """The page's parallel path (the test hook names the scheme): a think at a fixed depth
-    answers with a legal move of that depth, through the search workers."""
-    game.open("test=1&threads=2")
+def parallel_think_at_depth(game) -> None:
     wait_workers(game, 2)
     moves = [[7, 7], [8, 6], [6, 6], [8, 8], [8, 7], [6, 8]]  # POSITION as [x, y]
     limits = {"depth": 4, "book": False, "threats": False}
-    for scheme in ("lazy",):
-        before = stats(game)
-        r = game.page.evaluate(
-            "([m, l, s]) => window.gomokuParallel.think(m, l, 120000, s)", [moves, limits, scheme]
-        )
-        reply = r["reply"]
-        assert reply["type"] == "result" and reply["depth"] == 4, (scheme, reply)
-        assert reply["move"] not in moves and all(0 <= v < 15 for v in reply["move"])
-        s = r["stats"]
-        assert s["parallel"] == before["parallel"] + 1 and s["fallbacks"] == 0, (scheme, s)
-        # start, then the think's plan and iterations were relayed
-        assert s["coordCalls"] >= before["coordCalls"] + 6, s
+    before = stats(game)
+    r = game.page.evaluate(
+        "([m, l, s]) => window.gomokuParallel.think(m, l, 120000, s)", [moves, limits, "lazy"]
+    )
+    reply = r["reply"]
+    assert reply["type"] == "result" and reply["depth"] == 4, reply
+    assert reply["move"] not in moves and all(0 <= v < 15 for v in reply["move"])
+    s = r["stats"]
+    assert s["parallel"] == before["parallel"] + 1, s
+    assert s["fallbacks"] == before["fallbacks"], s
+    # start, then the think's plan and iterations were relayed
+    assert s["coordCalls"] >= before["coordCalls"] + 6, s

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import MOVE_MS, READY_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, READY_MS, GamePage
 
-FAST = "test=1&time=200&slice=300"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 # Black h10 i10 g9 g8, white far away in the bottom row: g10 is a double three for black
 # (two open threes), the only forbidden point. Black is to move.
 DOUBLE_THREE = "h10,a1,i10,c1,g9,e1,g8,o1"

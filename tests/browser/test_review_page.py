@@ -8,6 +8,10 @@ a blunder (better k8 or g8); black wins with k8 and g8. What the page sends to i
 workers is seen through an init script that wraps Worker.prototype.postMessage
 (window.__posted: every message's type and index), which can also change or drop a
 message (window.__tamper) to make the engine answer with an error or not at all.
+
+The tests but one run on the warm tab (conftest.py): the spy is installed on it for this
+module (and stays, idle, for later loads of the tab) and emptied at the start of each test
+(reset_spy). The dying worker's test needs its own page (a shorter worker deadline).
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ import re
 import sys
 from pathlib import Path
 
-from conftest import READY_MS, GamePage
+import pytest
+from conftest import DEFAULT_QUERY, READY_MS, GamePage, WarmGamePage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from gomoku.core.geometry import moves_from_text, to_text  # noqa: E402
@@ -35,6 +40,7 @@ REVIEW_MS = 240_000
 # sent to a worker; window.__tamper(message) may return a changed message, or null to
 # drop it (the worker never sees it).
 SPY = """(() => {
+  if (window.__posted) return;  // installed already in this document
   const post = Worker.prototype.postMessage;
   window.__posted = [];
   window.__tamper = null;
@@ -51,16 +57,42 @@ SPY = """(() => {
 })()"""
 
 
+@pytest.fixture(scope="module")
+def spied_warm_tab(warm_tab):
+    """The warm tab, with the spy on every document it loads from now on."""
+    warm_tab.page.add_init_script(SPY)
+    return warm_tab
+
+
+@pytest.fixture
+def game(spied_warm_tab, game):
+    """The conftest's game page, with the spy installed (on a page of its own: before it
+    loads)."""
+    if not isinstance(game, WarmGamePage):
+        game.page.add_init_script(SPY)
+    return game
+
+
+def reset_spy(game: GamePage) -> None:
+    """The spy in this document (the warm tab may show a page loaded before it was added),
+    nothing posted yet, nothing tampered with."""
+    game.page.evaluate(SPY)
+    game.page.evaluate(
+        "() => { window.__posted = []; window.__tamper = null;"
+        " delete window.__tampered; delete window.__dropped; }"
+    )
+
+
 def link(moves: str) -> str:
     return "#moves=" + moves.replace(" ", ",") + "&rule=freestyle&size=15"
 
 
-def open_link(game: GamePage, moves: str, query: str = "test=1") -> None:
-    """A fresh page (empty storage) with the game of a share link, engine ready."""
-    game.page.add_init_script(SPY)
-    game.plant({})
-    game.page.goto(f"{game.base_url}?{query}{link(moves)}")
-    game.wait_ready()
+def open_link(game: GamePage, moves: str, query: str = DEFAULT_QUERY) -> None:
+    """A fresh page (empty storage), engine ready, that then opens the game of a share link
+    (the link's hash set as a player's click on it sets it)."""
+    game.open(query)
+    reset_spy(game)
+    game.page.evaluate("h => { location.hash = h; }", link(moves))
     game.page.wait_for_function(
         "t => document.querySelector('#board').dataset.moves === t", arg=moves, timeout=READY_MS
     )
@@ -101,7 +133,7 @@ def stored_review(moves: str) -> dict:
     }
 
 
-def store_reviewed_game(game: GamePage, cursor: int, review: dict) -> None:
+def reviewed_game_items(cursor: int, review: dict) -> dict[str, str]:
     """localStorage: the blunder game (shown at cursor) and its review, as a page that
     reviewed it keeps them (web/model/storage.js gomoku.game.v1 and gomoku.review.v1)."""
     points = [list(m) for m in moves_from_text(BLUNDER_GAME, 15)]
@@ -116,15 +148,13 @@ def store_reviewed_game(game: GamePage, cursor: int, review: dict) -> None:
         "recorded": True,
     }
     key = "15/1/freestyle/" + " ".join(f"{x}.{y}" for x, y in points)
-    game.page.evaluate(
-        """([g, r]) => {
-            localStorage.setItem('gomoku.game.v1', g);
-            localStorage.setItem('gomoku.review.v1', r);
-        }""",
-        [json.dumps(stored_game), json.dumps({"key": key, "review": review})],
-    )
+    return {
+        "gomoku.game.v1": json.dumps(stored_game),
+        "gomoku.review.v1": json.dumps({"key": key, "review": review}),
+    }
 
 
+@pytest.mark.warm
 def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(game):
     open_link(game, BLUNDER_GAME)
     page = game.page
@@ -185,6 +215,7 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
     assert page.is_disabled("#review-start"), "complete at this budget"
 
 
+@pytest.mark.warm
 def test_a_finished_game_reopened_from_the_list_shows_its_review(game):
     points = [list(m) for m in moves_from_text(BLUNDER_GAME, 15)]
     entry = {
@@ -198,9 +229,9 @@ def test_a_finished_game_reopened_from_the_list_shows_its_review(game):
         "review": stored_review(BLUNDER_GAME),
     }
     assert len(points) == 9
-    game.page.add_init_script(SPY)
     game.plant({"gomoku.history.v1": json.dumps([entry])})
     game.open(fresh=False)
+    reset_spy(game)
     page = game.page
     assert page.is_hidden("#review-box"), "a new game: nothing to review"
     page.click("#records")
@@ -213,6 +244,7 @@ def test_a_finished_game_reopened_from_the_list_shows_its_review(game):
     assert review_posts(game) == []
 
 
+@pytest.mark.warm
 def test_the_board_stays_usable_during_a_review_and_cancel_stops_it(game):
     open_link(game, LONG_GAME)
     page = game.page
@@ -259,6 +291,7 @@ def test_the_board_stays_usable_during_a_review_and_cancel_stops_it(game):
     assert game.moves() == []
 
 
+@pytest.mark.warm
 def test_an_error_reply_stops_the_review_and_keeps_the_game(game):
     open_link(game, BLUNDER_GAME)
     page = game.page
@@ -286,7 +319,7 @@ def test_an_error_reply_stops_the_review_and_keeps_the_game(game):
 
 
 def test_a_worker_that_dies_mid_review_is_replaced_and_the_review_goes_on(game):
-    open_link(game, BLUNDER_GAME, query="test=1&deadline=6000")
+    open_link(game, BLUNDER_GAME, query=f"{DEFAULT_QUERY}&deadline=6000")
     page = game.page
     # the request for position 4 never reaches the worker (once): as a dead worker, it
     # never answers; the page's deadline replaces the worker
@@ -304,11 +337,11 @@ def test_a_worker_that_dies_mid_review_is_replaced_and_the_review_goes_on(game):
     assert game.moves() == BLUNDER_GAME.split()
 
 
+@pytest.mark.warm
 def test_a_broken_stored_review_is_dropped_with_a_notice_the_game_kept(game):
     review = stored_review(BLUNDER_GAME)
     review["moves"][5]["class"] = "brilliant"
-    game.plant({})
-    store_reviewed_game(game, 9, review)
+    game.plant(reviewed_game_items(9, review))
     game.open(fresh=False)
     page = game.page
     assert "The saved review could not be read" in page.inner_text("#notice")
@@ -318,20 +351,16 @@ def test_a_broken_stored_review_is_dropped_with_a_notice_the_game_kept(game):
     assert page.evaluate("() => localStorage.getItem('gomoku.review.v1')") is None
 
 
-def test_a_stored_review_on_a_phone(browser, base_url):
+@pytest.mark.warm
+def test_a_stored_review_on_a_phone(game):
     """390x844: the review card, its graph and the marks fit the phone's width."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-    page = context.new_page()
-    try:
-        game = GamePage(page, base_url)
-        game.plant({})
-        store_reviewed_game(game, 6, stored_review(BLUNDER_GAME))
-        game.open(fresh=False)
-        wait_review(game, "done", timeout=10_000)
-        for sel in ("#review-box", "#review-graph", "#review-summary", "#review-note"):
-            box = page.locator(sel).bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-        assert page.get_attribute("#board", "data-overlay").split()[0] in ("k8", "g8")
-    finally:
-        context.close()
+    page = game.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    game.plant(reviewed_game_items(6, stored_review(BLUNDER_GAME)))
+    game.open(fresh=False)
+    wait_review(game, "done", timeout=10_000)
+    for sel in ("#review-box", "#review-graph", "#review-summary", "#review-note"):
+        box = page.locator(sel).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert page.get_attribute("#board", "data-overlay").split()[0] in ("k8", "g8")

@@ -5,9 +5,9 @@ at phone width."""
 from __future__ import annotations
 
 import pytest
-from conftest import MOVE_MS, READY_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, READY_MS, GamePage
 
-FAST = "test=1&time=200&slice=300"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 COLUMNS = "abcdefghijklmnopqrst"
 
 

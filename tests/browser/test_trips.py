@@ -14,10 +14,10 @@ import re
 import time
 
 import pytest
-from conftest import MOVE_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, GamePage
 from playwright.sync_api import Error as PlaywrightError
 
-FAST = "test=1&time=200&slice=300"
+FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
 
 
 def moves_are(game: GamePage, text: str, timeout: int = MOVE_MS) -> None:
