@@ -140,16 +140,25 @@ def test_necessary_condition_misses_no_forbidden_point() -> None:
     assert found > 100
 
 
+POSITIONS, PARTS = 10_000, 4
+
+
 @pytest.mark.slow
-def test_fast_detector_equals_reference_on_10000_random_positions() -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_fast_detector_equals_reference_on_10000_random_positions(part: int) -> None:
     """10,000 seeded random positions, sparse to dense: the fast detector's forbidden
     points are exactly the reference's (the reference asked on every point that passes
-    the necessary condition, the fast detector on all its candidates)."""
+    the necessary condition, the fast detector on all its candidates). In 4 parts of
+    2,500 (one seeded sequence, each part checks its quarter), so that pytest-xdist's
+    workers share the 40 s."""
     rng = random.Random(20240601)
     shapes = {s: 0 for s in renju.SHAPES}
     recursive = 0  # cells the screen could not decide and that are not forbidden
-    for i in range(10_000):
+    per_part = POSITIONS // PARTS
+    for i in range(per_part * (part + 1)):
         black, white = random_position(rng)
+        if i < per_part * part:
+            continue  # another part's position
         grid = grid_of(black, white)
         want = {}
         for x, y in maybe_forbidden_cells(grid):
@@ -164,8 +173,8 @@ def test_fast_detector_equals_reference_on_10000_random_positions() -> None:
                 recursive += 1
         for shape in got.values():
             shapes[shape] += 1
-    assert min(shapes.values()) > 1000, shapes
-    assert recursive > 1000
+    assert min(shapes.values()) > 1000 // PARTS, shapes
+    assert recursive > 1000 // PARTS
 
 
 def test_cache_follows_make_and_unmake() -> None:

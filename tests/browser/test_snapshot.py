@@ -60,8 +60,30 @@ def test_the_snapshot_in_dist_matches_its_record_and_the_runtime(dist_dir):
     assert json.dumps(snap["file"]) in (dist_dir / "sw.js").read_text()
 
 
-def test_the_page_starts_from_the_snapshot_and_answers_as_without_it(game, console_log):
+PROGRESS_SPY = """
+window.__progress = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const box = document.querySelector('#load-progress');
+  new MutationObserver(() => window.__progress.push({hidden: box.hidden, pct: box.dataset.percent}))
+    .observe(box, { attributes: true, attributeFilter: ['hidden', 'data-percent'] });
+});
+"""
+
+
+def test_the_page_starts_from_the_snapshot_shows_its_progress_and_answers_as_without_it(
+    game, console_log
+):
+    """(The progress while loading had a test and a start of its own before.)"""
+    game.page.add_init_script(PROGRESS_SPY)
     game.open("test=1")
+    # the progress: shown while loading, stage by stage, hidden when ready
+    seen = game.page.evaluate("() => window.__progress")
+    shown = [int(p["pct"]) for p in seen if not p["hidden"] and p["pct"] is not None]
+    assert len(shown) >= 3 and shown == sorted(shown) and shown[-1] == 100, seen
+    assert game.page.is_hidden("#load-progress")
+    # one announcement when ready (the live region), not one per stage
+    assert re.fullmatch(r"Engine ready \(\d+\.\d s\)\.", game.page.inner_text("#announce"))
+
     assert start_path(game) == "snapshot"
     ready = game.page.evaluate("() => window.gomokuTest.state().ready")
     assert ready["start"] == "snapshot" and "startReason" not in ready
@@ -72,24 +94,6 @@ def test_the_page_starts_from_the_snapshot_and_answers_as_without_it(game, conso
     assert start_path(game) == "fresh"
     assert any("without a snapshot (snapshot=0" in m for m in console_log), console_log
     assert replies(game) == with_snapshot
-
-
-def test_progress_is_shown_while_loading_and_hidden_when_ready(game):
-    game.page.add_init_script("""
-window.__progress = [];
-document.addEventListener('DOMContentLoaded', () => {
-  const box = document.querySelector('#load-progress');
-  new MutationObserver(() => window.__progress.push({hidden: box.hidden, pct: box.dataset.percent}))
-    .observe(box, { attributes: true, attributeFilter: ['hidden', 'data-percent'] });
-});
-""")
-    game.open("test=1")
-    seen = game.page.evaluate("() => window.__progress")
-    shown = [int(p["pct"]) for p in seen if not p["hidden"] and p["pct"] is not None]
-    assert len(shown) >= 3 and shown == sorted(shown) and shown[-1] == 100, seen
-    assert game.page.is_hidden("#load-progress")
-    # one announcement when ready (the live region), not one per stage
-    assert re.fullmatch(r"Engine ready \(\d+\.\d s\)\.", game.page.inner_text("#announce"))
 
 
 @pytest.mark.parametrize("damage", ["missing", "corrupt"])

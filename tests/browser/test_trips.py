@@ -276,35 +276,33 @@ def board_in_view(page) -> bool:
     return box["y"] >= -2 and box["y"] + box["height"] <= vh + 2
 
 
-def test_browsing_from_the_move_list_keeps_the_board_in_view(browser, base_url):
+@pytest.mark.warm
+def test_browsing_from_the_move_list_keeps_the_board_in_view(game):
+    page = game.page
     for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
-        ctx = browser.new_context(viewport=viewport)
-        try:
-            page = ctx.new_page()
-            g = GamePage(page, base_url)
-            g.open(FAST)
-            page.evaluate("h => { location.hash = h; }", "moves=" + LONG)
-            moves_are(g, LONG.replace(",", " "))
-            # the move list's first moves, scrolled to as a player would; the list is drawn
-            # again on every change of state (the coach's answer, the engine ready), which
-            # can detach the button under a scroll: tried again, up to 3 times
-            item = page.locator("#move-list button.mv").nth(2)
-            for attempt in range(3):
-                try:
-                    item.scroll_into_view_if_needed()
-                    break
-                except PlaywrightError:
-                    if attempt == 2:
-                        raise
-            page.mouse.wheel(0, 300)
-            item.click()
-            page.wait_for_function(
-                "() => document.querySelector('#nav-pos').textContent.includes('3')"
-            )
-            assert board_in_view(page), viewport
-            assert page.evaluate("() => scrollY") > 0, "the page scrolled (else the test is void)"
-        finally:
-            ctx.close()
+        page.set_viewport_size(viewport)
+        game.open(FAST)
+        page.evaluate("() => scrollTo(0, 0)")  # a reset keeps the scroll of the tab
+        page.evaluate("h => { location.hash = h; }", "moves=" + LONG)
+        moves_are(game, LONG.replace(",", " "))
+        # the move list's first moves, scrolled to as a player would; the list is drawn
+        # again on every change of state (the coach's answer, the engine ready), which
+        # can detach the button under a scroll: tried again, up to 3 times
+        item = page.locator("#move-list button.mv").nth(2)
+        for attempt in range(3):
+            try:
+                item.scroll_into_view_if_needed()
+                break
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+        page.mouse.wheel(0, 300)
+        item.click()
+        page.wait_for_function(
+            "() => document.querySelector('#nav-pos').textContent.includes('3')"
+        )
+        assert board_in_view(page), viewport
+        assert page.evaluate("() => scrollY") > 0, "the page scrolled (else the test is void)"
 
 
 # ---- touch ---------------------------------------------------------------------------------
