@@ -176,6 +176,7 @@ if (params.test) {
       if (review.isReviewing()) review.cancel();
       jobs.cancel();
       analysisView.reset();
+      coachView.reset();
       storage.clear();
       for (const [key, value] of Object.entries(items ?? {})) storage.setItem(key, value);
       const fresh = loadAll(storage);

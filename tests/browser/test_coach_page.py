@@ -83,6 +83,8 @@ def test_the_coach_marks_a_white_open_three_in_english_and_chinese(game):
     game.page.locator("summary", has_text="Display").click()
     game.page.select_option("#opt-lang", "zh")
     expect(game.page.locator("#coach-line")).to_have_text(SENTENCE_ZH)
+    # the English sentence said before the switch is not left in the live region
+    expect(game.page.locator("#coach-announce")).to_have_text("")
     # the player blocks at e8, the engine answers: the marks follow the position, the
     # same as CPython's coach says for it
     game.page.evaluate("window.scrollTo(0, 0)")
