@@ -3,6 +3,7 @@ chance mapping, the record readers, the command line and the worker's review mes
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -45,6 +46,15 @@ def review(text: str, nodes: int = DEFAULT_NODES) -> Reviewer:
     return Reviewer(read_move_list(text), nodes)
 
 
+@functools.cache
+def shared_review(text: str) -> Reviewer:
+    """One review per game at the default budget, shared by the tests that only read it
+    (a review is a function of the game and the budget, whatever was asked of it before:
+    test_a_position_is_the_same_in_any_order), so that the whole-game checks of the same
+    game are searched once per process."""
+    return review(text)
+
+
 def test_a_four_left_unblocked_is_a_blunder_and_the_block_is_better():
     # black h8 i8 j8 k8 is a four (after white's d4 elsewhere): white must block at g8 or
     # l8... here black's four h8-k8 is open at g8 and l8 after white's passive moves, so
@@ -59,7 +69,7 @@ def test_a_four_left_unblocked_is_a_blunder_and_the_block_is_better():
 
 
 def test_an_open_three_left_alone_is_a_blunder():
-    r = review(OPEN_THREE_IGNORED)
+    r = shared_review(OPEN_THREE_IGNORED)
     blunders = {i: r.move(i) for i in range(1, 10) if r.move(i).cls == "blunder"}
     assert list(blunders) == [6]  # the one decisive move (earlier ones may be inaccurate)
     assert names([blunders[6].better])[0] in ("g8", "k8")
@@ -68,7 +78,7 @@ def test_an_open_three_left_alone_is_a_blunder():
 
 @pytest.mark.slow
 def test_a_missed_vcf_is_a_missed_win_with_the_vcf_as_its_line():
-    r = review(VCF_MISSED)
+    r = shared_review(VCF_MISSED)
     last = r.move(len(r))
     assert last.player == "white" and last.cls == "missed_win"
     assert names([last.better]) == ["f5"]
@@ -373,7 +383,7 @@ def test_the_walk_back_reaches_the_page_as_revisions():
 
 def test_a_better_move_that_loses_to_a_planted_vcf_is_never_offered():
     # VCF_MISSED before black's k10 (move 27): after k10 white wins by VCF (f5 first).
-    r = review(VCF_MISSED)
+    r = shared_review(VCF_MISSED)
     k10 = moves_from_text("k10", 15)[0]
     assert r._refuted(26, k10)
     before = replace(r.position(26), best=k10, line=[k10], alternatives=[[k10]])
@@ -389,7 +399,7 @@ def test_a_better_move_that_loses_to_a_planted_vcf_is_never_offered():
 
 @pytest.mark.slow
 def test_issue_game_l8_is_not_given_a_losing_better_move():
-    r = review(ISSUE_L8_GAME)
+    r = shared_review(ISSUE_L8_GAME)
     e8 = moves_from_text("e8", 15)[0]
     assert r.move(28).better != e8
     offered_better_moves_hold(r)
@@ -397,11 +407,11 @@ def test_issue_game_l8_is_not_given_a_losing_better_move():
 
 @pytest.mark.slow
 def test_each_flag_says_proven_or_judged():
-    r = review(OPEN_THREE_IGNORED)
+    r = shared_review(OPEN_THREE_IGNORED)
     assert r.move(6).cls == "blunder" and r.move(6).proof == "proven"
-    missed = review(VCF_MISSED).move(len(moves_from_text(VCF_MISSED, 15)))
+    missed = shared_review(VCF_MISSED).move(len(moves_from_text(VCF_MISSED, 15)))
     assert missed.cls == "missed_win" and missed.proof == "proven"
-    game = review(ISSUE_L8_GAME)
+    game = shared_review(ISSUE_L8_GAME)
     flags = [game.move(i) for i in range(1, len(game) + 1) if game.move(i).flagged]
     assert flags and all(m.proof == "judged" for m in flags if m.cls == "inaccuracy")
     assert all(m.proof is None for i in range(1, len(game) + 1) if not (m := game.move(i)).flagged)
