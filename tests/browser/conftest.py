@@ -35,6 +35,9 @@ MOVE_MS = 120_000
 # every test opening the page with it shares (a test with another query loads the page)
 DEFAULT_QUERY = "test=1&time=200&slice=300"
 VIEWPORT = {"width": 1280, "height": 800}
+# a phone: its width, touch, and two device pixels per CSS pixel
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
 PLANT_HTML = '<!doctype html><title>plant</title><link rel="icon" href="data:,">'
 
 
@@ -316,6 +319,24 @@ def pytest_runtest_makereport(item, call):
 
 def _warm(request) -> bool:
     return request.node.get_closest_marker("warm") is not None
+
+
+@pytest.fixture(scope="session")
+def phone_tab(browser):
+    """The warm tab of the phone tests (a context with touch: PHONE), one per process."""
+    context = browser.new_context(**PHONE)
+    tab = WarmTab(context.new_page())
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def phone_game(request, phone_tab, base_url) -> WarmGamePage:
+    """The game page on a phone (PHONE), warm: WarmGamePage on the phone's tab."""
+    phone_tab.page.set_viewport_size(PHONE["viewport"])
+    yield WarmGamePage(phone_tab, base_url)
+    if request.node.stash.get(FAILED, False):
+        phone_tab.dirty = True
 
 
 @pytest.fixture

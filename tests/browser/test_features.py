@@ -426,34 +426,24 @@ def test_language_switch_changes_visible_text(game):
     assert game.page.inner_text("#status") == "Your turn"
 
 
-def test_phone_layout_has_no_horizontal_scroll(browser, base_url):
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-    )
-    try:
-        page = ctx.new_page()
-        g = GamePage(page, base_url)
-        g.open(FAST)
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, width
-        # a tap previews, a second tap on the same point plays (settings.touchConfirm)
-        page.touchscreen.tap(*g.cell_point("h8"))
-        page.touchscreen.tap(*g.cell_point("h8"))
-        moves = g.wait_moves(2)
-        assert moves[0] == "h8"
-        for opener, dialog in (("#records", "#records-dialog"), ("#setup", "#new-game-dialog")):
-            page.click(opener)
-            box = page.locator(dialog).bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (dialog, box)
-            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-            page.keyboard.press("Escape")
-        open_display(g)
+def test_phone_layout_has_no_horizontal_scroll(phone_game):
+    g, page = phone_game, phone_game.page
+    g.open(FAST)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, width
+    # a tap previews, a second tap on the same point plays (settings.touchConfirm)
+    page.touchscreen.tap(*g.cell_point("h8"))
+    page.touchscreen.tap(*g.cell_point("h8"))
+    moves = g.wait_moves(2)
+    assert moves[0] == "h8"
+    for opener, dialog in (("#records", "#records-dialog"), ("#setup", "#new-game-dialog")):
+        page.click(opener)
+        box = page.locator(dialog).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (dialog, box)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-    finally:
-        ctx.close()
+        page.keyboard.press("Escape")
+    open_display(g)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
 # ---- offline -----------------------------------------------------------------------------

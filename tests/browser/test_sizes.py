@@ -142,27 +142,17 @@ def test_19x19_link_and_psq_open_at_their_size_and_survive_a_reload(game):
     assert board(game, "size") == "19" and board(game, "moves") == "j10 k11 s19 a1"
 
 
-def test_20x20_board_at_phone_width(browser, base_url):
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-    )
-    try:
-        page = ctx.new_page()
-        g = GamePage(page, base_url)
-        page.goto(f"{base_url}?{FAST}#moves=k10,t20,a1&size=20")
-        wait_board(g, "moves", "k10 t20 a1", timeout=READY_MS)
-        assert board(g, "size") == "20"
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-        box = page.locator("#board").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-        assert box["width"] >= 340, box  # the board takes the phone's width
-        g.wait_ready()
-        page.touchscreen.tap(*g.cell_point("j11"))  # a preview; the second tap plays
-        page.touchscreen.tap(*g.cell_point("j11"))
-        moves = g.wait_moves(5)
-        assert moves[3] == "j11" and legal_game(moves, 20), moves
-    finally:
-        ctx.close()
+def test_20x20_board_at_phone_width(phone_game):
+    g, page = phone_game, phone_game.page
+    g.open(FAST)
+    page.evaluate("() => { location.hash = 'moves=k10,t20,a1&size=20'; }")
+    wait_board(g, "moves", "k10 t20 a1")
+    assert board(g, "size") == "20"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert box["width"] >= 340, box  # the board takes the phone's width
+    page.touchscreen.tap(*g.cell_point("j11"))  # a preview; the second tap plays
+    page.touchscreen.tap(*g.cell_point("j11"))
+    moves = g.wait_moves(5)
+    assert moves[3] == "j11" and legal_game(moves, 20), moves

@@ -141,7 +141,6 @@ def test_expert_answers_within_its_time_plus_overhead(game):
 LATIN_OK = {
     "Pyodide", "Python", "Piskvorky", "Piskvork", "psq", "Elo", "English", "Gomocup", "Alt", "Ctrl",
 }
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NOTICE_HAS = "t => document.querySelector('#notice').textContent.includes(t)"
 
 
@@ -223,30 +222,26 @@ def test_the_chinese_page_has_no_english_sentence(game):
     assert all(not words for words in seen.values()), seen
 
 
-def test_buttons_do_not_wrap_on_a_phone_in_chinese(browser, base_url):
-    ctx = browser.new_context(**PHONE)
-    try:
-        page = ctx.new_page()
-        g = GamePage(page, base_url)
-        g.open(FAST)
-        choose_chinese(page)
-        page.evaluate("() => { location.hash = 'moves=h8,a1,h9,a2,h10,a3,h11,a4,h12'; }")
-        moves_are(g, "h8 a1 h9 a2 h10 a3 h11 a4 h12")
-        page.click("#records")
-        # a button's text on more than one line: its text's boxes at different heights
-        wrapped = page.evaluate(
-            """() => [...document.querySelectorAll('button')]
-                .filter((b) => b.offsetParent && b.id !== 'next-level' && b.textContent.trim())
-                .map((b) => {
-                  const range = document.createRange();
-                  range.selectNodeContents(b);
-                  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-                  return [b.id || b.textContent.trim(), tops.size];
-                }).filter(([, lines]) => lines > 1)"""
-        )
-        assert wrapped == [], wrapped
-    finally:
-        ctx.close()
+def test_buttons_do_not_wrap_on_a_phone_in_chinese(phone_game):
+    g, page = phone_game, phone_game.page
+    g.open(FAST)
+    choose_chinese(page)
+    page.evaluate("() => { location.hash = 'moves=h8,a1,h9,a2,h10,a3,h11,a4,h12'; }")
+    moves_are(g, "h8 a1 h9 a2 h10 a3 h11 a4 h12")
+    page.click("#records")
+    # a button's text on more than one line: its text's boxes at different heights
+    wrapped = page.evaluate(
+        """() => [...document.querySelectorAll('button')]
+            .filter((b) => b.offsetParent && b.id !== 'next-level' && b.textContent.trim())
+            .map((b) => {
+              const range = document.createRange();
+              range.selectNodeContents(b);
+              const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              return [b.id || b.textContent.trim(), tops.size];
+            }).filter(([, lines]) => lines > 1)"""
+    )
+    assert wrapped == [], wrapped
+    page.keyboard.press("Escape")
 
 
 # ---- status and lists ------------------------------------------------------------------------
@@ -282,7 +277,6 @@ def test_browsing_from_the_move_list_keeps_the_board_in_view(game):
     for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
         page.set_viewport_size(viewport)
         game.open(FAST)
-        page.evaluate("() => scrollTo(0, 0)")  # a reset keeps the scroll of the tab
         page.evaluate("h => { location.hash = h; }", "moves=" + LONG)
         moves_are(game, LONG.replace(",", " "))
         # the move list's first moves, scrolled to as a player would; the list is drawn
@@ -308,41 +302,36 @@ def test_browsing_from_the_move_list_keeps_the_board_in_view(game):
 # ---- touch ---------------------------------------------------------------------------------
 
 
-def test_touch_previews_then_plays_and_the_setting_turns_it_off(browser, base_url):
-    ctx = browser.new_context(**PHONE)
-    try:
-        page = ctx.new_page()
-        g = GamePage(page, base_url)
-        g.open(FAST)
-        page.touchscreen.tap(*g.cell_point("h8"))
-        assert "h8" in page.inner_text("#announce")
-        page.touchscreen.tap(*g.cell_point("g7"))  # a tap elsewhere moves the preview
-        assert "g7" in page.inner_text("#announce")
-        page.wait_for_timeout(300)
-        assert g.moves() == []
-        page.touchscreen.tap(*g.cell_point("g7"))
-        moves = g.wait_moves(2)
-        assert moves[0] == "g7"
-        g.wait_status("your-turn")
-        # the Records dialog does not focus its text box (no phone keyboard)
-        page.click("#records")
-        assert page.evaluate("() => document.activeElement.id") != "record-text"
-        page.keyboard.press("Escape")
-        # touch targets: the Display check boxes' rows, the summaries, the buttons
-        page.click("details.display summary")
-        small = page.evaluate(
-            """() => [...document.querySelectorAll('button, summary, select, label.check')]
-                .filter((el) => el.offsetParent && el.getBoundingClientRect().height < 40
-                  && !el.closest('dialog') && !el.classList.contains('mv'))
-                .map((el) => [el.id || el.textContent.trim().slice(0, 20),
-                  el.getBoundingClientRect().height])"""
-        )
-        assert small == [], small
-        # the setting off: one tap plays
-        page.uncheck("#opt-touch")
-        free = next(c for c in ("c3", "m13", "c13") if c not in g.moves())
-        page.evaluate("() => window.scrollTo(0, 0)")
-        page.touchscreen.tap(*g.cell_point(free))
-        assert g.wait_moves(3)[2] == free
-    finally:
-        ctx.close()
+def test_touch_previews_then_plays_and_the_setting_turns_it_off(phone_game):
+    g, page = phone_game, phone_game.page
+    g.open(FAST)
+    page.touchscreen.tap(*g.cell_point("h8"))
+    assert "h8" in page.inner_text("#announce")
+    page.touchscreen.tap(*g.cell_point("g7"))  # a tap elsewhere moves the preview
+    assert "g7" in page.inner_text("#announce")
+    page.wait_for_timeout(300)
+    assert g.moves() == []
+    page.touchscreen.tap(*g.cell_point("g7"))
+    moves = g.wait_moves(2)
+    assert moves[0] == "g7"
+    g.wait_status("your-turn")
+    # the Records dialog does not focus its text box (no phone keyboard)
+    page.click("#records")
+    assert page.evaluate("() => document.activeElement.id") != "record-text"
+    page.keyboard.press("Escape")
+    # touch targets: the Display check boxes' rows, the summaries, the buttons
+    page.click("details.display summary")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, summary, select, label.check')]
+            .filter((el) => el.offsetParent && el.getBoundingClientRect().height < 40
+              && !el.closest('dialog') && !el.classList.contains('mv'))
+            .map((el) => [el.id || el.textContent.trim().slice(0, 20),
+              el.getBoundingClientRect().height])"""
+    )
+    assert small == [], small
+    # the setting off: one tap plays
+    page.uncheck("#opt-touch")
+    free = next(c for c in ("c3", "m13", "c13") if c not in g.moves())
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.touchscreen.tap(*g.cell_point(free))
+    assert g.wait_moves(3)[2] == free
