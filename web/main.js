@@ -130,6 +130,7 @@ const settingsPanel = setupSettingsPanel({ store, engine, threadsOverride: param
 
 store.subscribe(persistence(storage));
 store.subscribe(settingsPanel.follow);
+store.subscribe((s, prev) => { if (s.settings.lang !== prev.settings.lang) view.silence(); });
 store.subscribe(view.update);
 store.subscribe(coachView.follow);
 coachView.bind();
@@ -193,6 +194,7 @@ if (params.test) {
       for (const d of document.querySelectorAll("details")) d.open = d.classList.contains("moves");
       say.notice("");
       say.announce("");
+      view.silence();
       window.scrollTo(0, 0);
       if (!items) return;
       storage.clear(); // the store's update above wrote it all back

@@ -6,7 +6,7 @@
 // coach.js's.
 
 import { coachCursor, coachMarks, coachOn, coachSentence, coachText, readThreats, threatsMessage } from "../model/coach.js";
-import { currentLanguage, t } from "../model/i18n.js";
+import { t } from "../model/i18n.js";
 import { positionKey, shownOf } from "../model/state.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -59,10 +59,7 @@ export function setupCoachView({ store, ask }) {
     if (!threats || spoken === key) return;
     spoken = key;
     const { text, urgent } = coachSentence(threats, s.game.size);
-    if (urgent) {
-      live.textContent = text;
-      live.dataset.lang = currentLanguage();
-    }
+    if (urgent) live.textContent = text;
   }
 
   return {
@@ -90,14 +87,11 @@ export function setupCoachView({ store, ask }) {
       const canvas = $("#board");
       canvas.dataset.coach = coachText(marks, s.game.size);
       canvas.dataset.coachOn = String(on);
-      // a sentence said in the language before a switch is not left in the page
-      if (live.textContent && live.dataset.lang !== currentLanguage()) live.textContent = "";
     },
     // nothing asked, nothing said (the page's test reset: a first visit without a reload)
     reset() {
       asked = null;
       spoken = null;
-      live.textContent = "";
     },
     // the check box: the player's choice, remembered with the settings
     bind() {

@@ -201,6 +201,11 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     announce(text) {
       $("#announce").textContent = text;
     },
+    // empties the screen-reader-only live regions (the cursor's, the analysis', the
+    // coach's): what they said was in a language no longer shown, or before a test reset
+    silence() {
+      for (const el of document.querySelectorAll(".visually-hidden[aria-live]")) el.textContent = "";
+    },
     notice(text, kind = "info") {
       const el = $("#notice");
       el.textContent = text || "";
