@@ -387,6 +387,7 @@ SAME_MOVE_CASES = [
 ]
 
 
+@pytest.mark.warm
 def test_the_page_and_cpython_play_the_same_level_move(game):
     import sys
     from pathlib import Path
@@ -394,8 +395,7 @@ def test_the_page_and_cpython_play_the_same_level_move(game):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
     from gomoku.protocol.webapi import WebApi
 
-    game.open("test=1")
-    game.wait_ready()
+    game.open(FAST)  # the warm tab: each think below resets the engine ("reset": True)
     send = "([m, id]) => window.gomokuTest.send(m, id, 120000)"
     for i, (rule, moves, number, seed) in enumerate(SAME_MOVE_CASES):
         msg = {
