@@ -330,13 +330,19 @@ def phone_tab(browser):
     context.close()
 
 
+def _on_warm_tab(request, tab: WarmTab, viewport: dict, base_url: str):
+    """WarmGamePage on ``tab``, its window set to ``viewport`` first; the tab marked dirty
+    when the test fails (the next open() loads the page anew)."""
+    tab.page.set_viewport_size(viewport)
+    yield WarmGamePage(tab, base_url)
+    if request.node.stash.get(FAILED, False):
+        tab.dirty = True
+
+
 @pytest.fixture
 def phone_game(request, phone_tab, base_url) -> WarmGamePage:
     """The game page on a phone (PHONE), warm: WarmGamePage on the phone's tab."""
-    phone_tab.page.set_viewport_size(PHONE["viewport"])
-    yield WarmGamePage(phone_tab, base_url)
-    if request.node.stash.get(FAILED, False):
-        phone_tab.dirty = True
+    yield from _on_warm_tab(request, phone_tab, PHONE["viewport"], base_url)
 
 
 @pytest.fixture
@@ -347,11 +353,7 @@ def game(request, base_url) -> GamePage:
     if not _warm(request):
         yield GamePage(request.getfixturevalue("page"), base_url)
         return
-    tab = request.getfixturevalue("warm_tab")
-    tab.page.set_viewport_size(VIEWPORT)
-    yield WarmGamePage(tab, base_url)
-    if request.node.stash.get(FAILED, False):
-        tab.dirty = True
+    yield from _on_warm_tab(request, request.getfixturevalue("warm_tab"), VIEWPORT, base_url)
 
 
 @dataclass

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_QUERY, READY_MS, GamePage, WarmGamePage
+from conftest import DEFAULT_QUERY, PHONE, READY_MS, GamePage, WarmGamePage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from gomoku.core.geometry import moves_from_text, to_text  # noqa: E402
@@ -355,7 +355,7 @@ def test_a_broken_stored_review_is_dropped_with_a_notice_the_game_kept(game):
 def test_a_stored_review_on_a_phone(game):
     """390x844: the review card, its graph and the marks fit the phone's width."""
     page = game.page
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE["viewport"])
     game.plant(reviewed_game_items(6, stored_review(BLUNDER_GAME)))
     game.open(fresh=False)
     wait_review(game, "done", timeout=10_000)

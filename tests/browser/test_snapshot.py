@@ -73,7 +73,8 @@ document.addEventListener('DOMContentLoaded', () => {
 def test_the_page_starts_from_the_snapshot_shows_its_progress_and_answers_as_without_it(
     game, console_log
 ):
-    """(The progress while loading had a test and a start of its own before.)"""
+    """One start from the snapshot: its progress bar, its path and marks, and the same
+    replies as a start without it (the reload with ?snapshot=0)."""
     game.page.add_init_script(PROGRESS_SPY)
     game.open("test=1")
     # the progress: shown while loading, stage by stage, hidden when ready

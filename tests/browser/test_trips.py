@@ -241,7 +241,6 @@ def test_buttons_do_not_wrap_on_a_phone_in_chinese(phone_game):
             }).filter(([, lines]) => lines > 1)"""
     )
     assert wrapped == [], wrapped
-    page.keyboard.press("Escape")
 
 
 # ---- status and lists ------------------------------------------------------------------------
