@@ -2,6 +2,7 @@
 // Static text in index.html carries data-i18n (text), data-i18n-label (aria-label) or
 // data-i18n-title (title); applyStatic() fills them in for the current language.
 
+import { OPENING_EN, OPENING_ZH } from "./opening-words.js";
 import { RECORD_ERRORS_EN } from "./record-errors.js";
 
 const en = {
@@ -197,6 +198,7 @@ const en = {
   rvProgressLabel: "Review progress",
   touchConfirm: "Tap twice to place a stone (touch screens)",
   touchPreview: "{move}: tap it again to play.",
+  ...OPENING_EN, // (opening-words.js: the opening rules' words)
 };
 
 const zh = {
@@ -401,6 +403,7 @@ const zh = {
   rvProgressLabel: "复盘进度",
   touchConfirm: "点两次落子（触屏）",
   touchPreview: "{move}：再点一次落子。",
+  ...OPENING_ZH,
 };
 
 export const TABLES = { en, zh };
