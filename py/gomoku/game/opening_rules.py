@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import Point, from_text, on_board, to_text, transform
 from gomoku.core.rules import Rule, parse_rule
 from gomoku.core.symmetry import position_symmetries
@@ -97,7 +98,7 @@ ASKS = {
 }
 
 
-class OpeningError(ValueError):
+class OpeningError(GomokuError):
     """An action the opening rule does not allow now; ``code`` names the kind (the page's
     i18n key is ``op_<code>``), the text says it to the player."""
 
