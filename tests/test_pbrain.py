@@ -250,9 +250,7 @@ class StubEngine:
     def think(self, limits: Any, on_info: Any = None) -> Any:
         self.limits.append(limits)
         move = fallback_move(self.moves, self.size)
-        info = SimpleNamespace(
-            depth=1, score=0, nodes=1, nps=1, pv=[move], time_ms=0
-        )
+        info = SimpleNamespace(depth=1, score=0, nodes=1, nps=1, pv=[move], time_ms=0)
         if on_info:
             on_info(info)
         return SimpleNamespace(move=move, source="search", **vars(info))
@@ -682,3 +680,134 @@ def test_max_node_play_is_the_same_in_fresh_processes() -> None:
         assert len(moves) == 3 and len(totals) == 3, proc.stdout
         runs.append((moves, totals))
     assert runs[0] == runs[1]
+
+
+# ----------------------------------------------------------------------------------------
+# SWAP2BOARD (Gomocup's swap2 opening)
+
+
+def _swap2_brain(nodes: int = 1500) -> tuple[Brain, list[str]]:
+    out: list[str] = []
+    brain = Brain(out.append)
+    for line in ("INFO rule 1", f"INFO max_node {nodes}", "START 15"):
+        brain.handle(line)
+    out.clear()
+    return brain, out
+
+
+def _swap2(brain: Brain, out: list[str], *stones: str) -> list[str]:
+    out.clear()
+    for line in ("SWAP2BOARD", *stones, "DONE"):
+        assert brain.handle(line)
+    return _answers(out)
+
+
+def _stones_of(answer: str) -> list[tuple[int, int]]:
+    return [parse_point(word, 15) for word in answer.split()]
+
+
+def test_swap2board_opens_with_three_stones_of_the_balanced_set() -> None:
+    from gomoku.engine.opening_play import proposed_stones
+
+    brain, out = _swap2_brain()
+    answers = [_swap2(brain, out)[0] for _ in range(6)]
+    assert any(line.startswith("MESSAGE swap2") for line in out)
+    for i, answer in enumerate(answers):
+        # the n-th opening of the process, drawn with the seed (0) and n
+        assert _stones_of(answer) == proposed_stones(Rule.STANDARD, 15, i)
+    assert len(set(answers)) >= 2  # consecutive games get other openings
+
+
+@pytest.mark.parametrize(("white_score", "answer"), [(-400, "SWAP"), (400, "move"), (0, "two")])
+def test_swap2board_three_stones_each_choice(monkeypatch, white_score, answer) -> None:
+    def scripted(engine, limits):
+        def evaluate(moves, k):
+            free = [(x, 0) for x in range(15) if (x, 0) not in moves]
+            return [(p, white_score if len(moves) == 3 else 10) for p in free[:k]]
+
+        return evaluate
+
+    monkeypatch.setattr(pbrain, "engine_evaluator", scripted)
+    brain, out = _swap2_brain()
+    got = _swap2(brain, out, "7,7", "8,7", "9,9")
+    assert len(got) == 1
+    assert any("white's chance after its best move" in line for line in out)
+    if answer == "SWAP":
+        assert got == ["SWAP"]
+    elif answer == "move":  # we take white and play the 4th move (a real search)
+        (move,) = _stones_of(got[0])
+        assert move not in [(7, 7), (8, 7), (9, 9)]
+        assert any(line.startswith("MESSAGE depth") for line in out)
+    else:  # two more stones, from the scripted moves
+        assert _stones_of(got[0]) == [(0, 0), (1, 0)]
+
+
+def test_swap2board_five_stones_swap_or_the_sixth_move(monkeypatch) -> None:
+    brain, out = _swap2_brain()
+    five = ("7,7", "8,7", "9,9", "8,8", "8,6")
+    got = _swap2(brain, out, *five)
+    assert len(got) == 1
+    if got[0] != "SWAP":
+        (move,) = _stones_of(got[0])
+        assert move not in _stones_of(" ".join(five))
+    for score, expected in ((-300, "SWAP"), (300, None)):
+        monkeypatch.setattr(
+            pbrain, "engine_evaluator", lambda e, lim, s=score: lambda m, k: [((0, 0), s)]
+        )
+        got = _swap2(brain, out, *five)
+        if expected:
+            assert got == [expected]
+        else:
+            assert got != ["SWAP"] and len(_stones_of(got[0])) == 1
+
+
+def test_swap2board_reads_rapfi_s_fields_and_refuses_what_is_not_swap2() -> None:
+    brain, out = _swap2_brain()
+    got = _swap2(brain, out, "7,7,2", "8,7,1", "9,9,2")  # Rapfi's form: x,y,field
+    assert len(got) == 1 and not got[0].startswith("ERROR")
+    for stones, says in [
+        (("7,7", "8,7"), "0, 3 or 5 stones, got 2"),
+        (("7,7", "8,7", "9,9", "1,1"), "got 4"),
+        (("7,7", "8,7", "7,7"), "is taken"),
+        (("7,7", "8,7", "99,9"), "off the 15x15 board"),
+        (("7,7", "8,7", "9;9"), "malformed SWAP2BOARD line"),
+        (("7,7", "8,7", "9,9,x"), "malformed SWAP2BOARD field"),
+    ]:
+        got = _swap2(brain, out, *stones)
+        assert got[0].startswith("ERROR") and says in got[0], (stones, got)
+    brain.handle("INFO rule 4")
+    assert _swap2(brain, out) == ["ERROR swap2 is not an opening rule of renju"]
+    brain.handle("INFO rule 0")  # the brain goes on afterwards
+    assert len(_stones_of(_swap2(brain, out)[0])) == 3
+    fresh: list[str] = []
+    before = Brain(fresh.append)
+    for line in ("SWAP2BOARD", "DONE"):
+        before.handle(line)
+    assert _answers(fresh)[0] == "ERROR SWAP2BOARD before START"
+
+
+def test_swap2board_node_limit_or_a_share_of_the_turn() -> None:
+    brain, _ = _swap2_brain(nodes=777)
+    assert brain._opening_limits().nodes == 777
+    brain.handle("INFO max_node 0")
+    brain.handle("INFO timeout_turn 6000")
+    limits = brain._opening_limits()
+    assert limits.nodes is None and limits.turn_ms == 6000 // pbrain.SWAP2_SEARCHES
+
+
+def test_swap2board_through_a_pipe() -> None:
+    b = BrainProcess()
+    try:
+        assert b.ask("START 15") == "OK"
+        b.send("INFO rule 1", "INFO max_node 2000", "INFO timeout_turn 30000")
+        opening = b.ask("SWAP2BOARD", "DONE")
+        assert len(opening.split()) == 3
+        choice = b.ask("SWAP2BOARD", *opening.split(), "DONE")
+        assert choice == "SWAP" or 1 <= len(choice.split()) <= 2
+        assert any(m.startswith("MESSAGE swap2") for m in b.messages)
+        b.send("END")
+        assert b.proc.wait(timeout=30) == 0
+    finally:
+        if b.proc.poll() is None:
+            b.proc.kill()
+            b.proc.wait()

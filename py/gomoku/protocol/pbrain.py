@@ -7,6 +7,11 @@ protocol's state (time controls, threads, node limit, level) and calls the sessi
 
 The commands, answers and errors: gomoku.protocol.pbrain_text.
 
+SWAP2BOARD (Gomocup's swap2 opening) is answered from gomoku.engine.opening_play: the
+opening stones from the sets the lab judged balanced (the n-th opening of a process drawn
+with the INFO seed and n, so that consecutive games differ), the choices from small
+searches of the position from each side.
+
 Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
 TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
 (the time budget alone bounds it).
@@ -32,6 +37,8 @@ from gomoku.engine import (
     new_engine,
     node_level,
 )
+from gomoku.engine.opening_play import CANDIDATES, decide, engine_evaluator
+from gomoku.game import opening_rules
 from gomoku.parallel import parallel_think
 from gomoku.parallel.pool import default_pool
 from gomoku.protocol.pbrain_text import (
@@ -39,12 +46,14 @@ from gomoku.protocol.pbrain_text import (
     format_about,
     format_move,
     format_search_info,
+    format_stones,
     format_top_move,
     order_board_stones,
     parse_board_line,
     parse_command,
     parse_int,
     parse_point,
+    parse_swap2_line,
     rule_from_info,
 )
 
@@ -53,8 +62,12 @@ DEFAULT_TIMEOUT_TURN_MS = 5000
 NODE_LIMIT_SEED = 0
 MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
 
+# A swap2 choice's searches share the turn: white's best moves, then black's replies to
+# each of them (gomoku.engine.opening_play), and the move after it.
+SWAP2_SEARCHES = CANDIDATES + 2
+
 # Commands that need a game started with START.
-_GAME_COMMANDS = {"RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK"}
+_GAME_COMMANDS = {"RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK", "SWAP2BOARD"}
 _KNOWN_COMMANDS = _GAME_COMMANDS | {"START", "INFO", "ABOUT", "END", "DONE"}
 
 LimitKeywords = dict[str, int | None]
@@ -113,7 +126,9 @@ class Brain:
         self.rule: Rule = Rule.FREESTYLE  # INFO rule: the session follows it before a move
         self.times = TimeSettings()
         self.info: dict[str, str] = {}
-        self.board_lines: list[str] | None = None  # collecting BOARD ... DONE
+        self.board_lines: list[str] | None = None  # collecting BOARD (or SWAP2BOARD) ... DONE
+        self.collecting = "BOARD"  # which of the two is collecting
+        self.openings_made = 0  # swap2 openings proposed by this process (their seeds)
         self.finished = False
         self.threads = 1  # INFO thread_num: >= 2 searches on that many processes
         self.clear_workers = True  # the next parallel search clears the workers' tables
@@ -286,6 +301,11 @@ class Brain:
 
     def _cmd_board(self, arg: str) -> None:
         self.board_lines = []
+        self.collecting = "BOARD"
+
+    def _cmd_swap2board(self, arg: str) -> None:
+        self.board_lines = []
+        self.collecting = "SWAP2BOARD"
 
     def _board_line(self, line: str) -> None:
         assert self.board_lines is not None
@@ -295,7 +315,10 @@ class Brain:
             self.finished = True
         elif cmd == "DONE":
             lines, self.board_lines = self.board_lines, None
-            self._board_done(lines)
+            if self.collecting == "SWAP2BOARD":
+                self._swap2_done(lines)
+            else:
+                self._board_done(lines)
         elif cmd:
             self.board_lines.append(line.strip())
 
@@ -309,6 +332,47 @@ class Brain:
         self._sync_rule()
         game.set_position(moves)  # checked and atomic; GomokuError -> ERROR
         self._think_and_answer()
+
+    def _swap2_done(self, lines: list[str]) -> None:
+        """Answer a SWAP2BOARD (see gomoku.protocol.pbrain_text)."""
+        game = self._game()
+        stones = [parse_swap2_line(text, game.size) for text in lines]
+        if len(stones) not in (0, 3, 5):
+            raise ProtocolError(f"SWAP2BOARD takes 0, 3 or 5 stones, got {len(stones)}")
+        self._sync_rule()
+        state = opening_rules.start(opening_rules.SWAP2, game.size, self.rule)
+        steps = [opening_rules.Action("place", p) for p in stones]
+        if len(stones) == 5:
+            steps.insert(3, opening_rules.Action("two"))
+        try:
+            state = opening_rules.replay(state, steps)
+        except opening_rules.OpeningError as exc:
+            raise ProtocolError(f"SWAP2BOARD: {exc}") from None
+        game.set_position(stones)  # checked; the engine gets a fresh look at them
+        limits = self._opening_limits()
+        seed = self.seed * 1_000_003 + self.openings_made
+        notes: list[str] = []
+        actions = decide(state, engine_evaluator(game.engine, limits), seed, notes=notes)
+        game.set_position(stones)  # where the searches left the engine: the stones again
+        if not stones:
+            self.openings_made += 1
+        self._message("swap2 " + ("; ".join(notes) or "opening stones from the balanced set"))
+        kinds = [a.kind for a in actions]
+        if kinds == ["black"]:
+            self.write("SWAP")
+        elif kinds == ["white"]:
+            self._think_and_answer()  # our 4th (or 6th) move as white
+        else:  # three opening stones, or "two" and its two stones
+            self.write(format_stones(a.point for a in actions if a.point is not None))
+
+    def _opening_limits(self) -> Limits:
+        """Each swap2 search's limits: the node limit (INFO max_node), else a share of the
+        turn's time (SWAP2_SEARCHES searches in one turn)."""
+        controls = time_controls(self.times)
+        if self.max_nodes is not None:
+            return Limits(**node_limits(controls, self.max_nodes))
+        share = max(1, self.times.timeout_turn // SWAP2_SEARCHES)
+        return Limits(time_ms=None, turn_ms=share, seed=NODE_LIMIT_SEED)
 
     def _info(self, arg: str) -> None:
         key, _, value = arg.partition(" ")

@@ -13,6 +13,18 @@ Supported commands (case-insensitive command words, one per line):
                      order: equal counts -> we are black, one opponent stone more -> we are
                      white, anything else is an error. Answers our move.
 - ``TAKEBACK x,y``   undoes the last move if it is (x, y); answers ``OK``.
+- ``SWAP2BOARD`` ... ``DONE``  the swap2 opening (Gomocup's extension): the stones so far
+                     in move order, one ``x,y`` per line (``x,y,f`` is read too, as Rapfi
+                     sends it; f is ignored). No stone: we open, answering three stones
+                     ``x,y x,y x,y`` (black, white, black). Three: we choose, answering
+                     ``SWAP`` (we take black), one move ``x,y`` (we take white and this is
+                     the 4th move) or two ``x,y x,y`` (the 4th and 5th stones: the other
+                     player chooses). Five: we choose, answering ``SWAP`` (we take black)
+                     or ``x,y`` (we take white: the 6th move). A ``MESSAGE swap2 ...`` line
+                     before the answer gives the chance the choice was made on
+                     (gomoku.engine.opening_play). Any other count, a stone given twice or
+                     off the board, or a rule without swap2 (renju) is an ``ERROR``. Its
+                     searches use the node limit (max_node) or share timeout_turn.
 - ``INFO key value`` timeout_turn, timeout_match, time_left (ms), max_memory, game_type,
                      rule (bit field: 1 = exactly five; 2 = continuous (ignored); 4 = renju,
                      whatever the other bits; 8 = caro is not supported: we fall back to
@@ -129,6 +141,22 @@ def parse_board_line(text: str, size: int) -> tuple[int, int, int]:
     if field not in (1, 2, 3):
         raise ProtocolError(f"BOARD field must be 1, 2 or 3, got {field}")
     return x, y, field
+
+
+def parse_swap2_line(text: str, size: int) -> Point:
+    """A SWAP2BOARD line: "x,y" as the protocol's examples write it, or "x,y,f" (the
+    field ignored) -> (x, y); ProtocolError otherwise."""
+    parts = text.strip().split(",")
+    if len(parts) not in (2, 3):
+        raise ProtocolError(f"malformed SWAP2BOARD line {text.strip()!r} (expected x,y)")
+    if len(parts) == 3:
+        parse_int(parts[2], "SWAP2BOARD field")
+    return parse_point(f"{parts[0]},{parts[1]}", size)
+
+
+def format_stones(points: Iterable[Point]) -> str:
+    """Stones as SWAP2BOARD answers them: "x,y x,y ..."."""
+    return " ".join(format_move(p) for p in points)
 
 
 def order_board_stones(stones: Iterable[tuple[int, int, int]]) -> tuple[list[Point], int]:
