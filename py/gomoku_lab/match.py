@@ -30,6 +30,12 @@ SPRT. ``--sprt ELO0 ELO1`` (alpha = beta = 0.05) stops the match when the LLR of
 completed pairs crosses a bound, or at ``--games`` (the maximum); games already being
 played when it stops are finished and counted.
 
+Swap2. ``--swap2`` plays each game's opening under swap2 by Gomocup's SWAP2BOARD
+(gomoku_lab.swap2) instead of taking it from a file: in each pair engine1 opens the first
+game and engine2 the second. The summary counts each engine's choices (as the second
+player: black, white or two more stones; as the first player after two more: black or
+white) and the results after each.
+
 Records. ``--records FILE`` writes one JSON line per game (moves, result, the last
 MESSAGE before each move, ``pair`` and ``score1``); ``--from-records FILE [--sprt A B]``
 recomputes the summary's pair statistics from such a file without playing.
@@ -99,6 +105,7 @@ from gomoku_lab.referee import (
 from gomoku_lab.revisions import RevisionError, brain_knows_max_node, exported_engines
 from gomoku_lab.sprt import UNDECIDED, Sprt
 from gomoku_lab.stats import Pentanomial, elo_with_error, format_elo, score_stats
+from gomoku_lab.swap2 import play_swap2_game
 
 __all__ = [
     "GameResult",
@@ -132,7 +139,8 @@ def default_turn_ms(nodes: Iterable[int | None]) -> int:
 def build_schedule(openings: list[list[Point]], games: int, seed: int | None) -> list[GameSpec]:
     """Games in pairs: each opening with engine1 as black, then as white. Openings are
     taken in file order (shuffled when a seed is given), cycling when games exceed twice
-    their number."""
+    their number. (Under swap2 the openings are not used: ``black`` is the engine that
+    opens.)"""
     order = list(range(len(openings)))
     if seed is not None:
         random.Random(seed).shuffle(order)
@@ -202,6 +210,7 @@ class MatchSummary:
             f"Elo {format_elo(*elo_with_error(w, l, d))} (95%)"
         )
         out.extend(self.pair_lines())
+        out.extend(swap2_lines(self.results, self.names))
         by_colour: Counter[tuple[str, str]] = Counter()
         for r in self.results:
             side = "black" if r.spec.black == 0 else "white"
@@ -257,6 +266,35 @@ class MatchSummary:
         return out
 
 
+def swap2_lines(results: Sequence[GameResult], names: Sequence[str]) -> list[str]:
+    """Under swap2: each engine's choices and engine1's results after each (nothing for
+    games without a swap2 opening)."""
+    played = [r for r in results if r.swap2 and "fault" not in r.swap2]
+    if not played:
+        return []
+    out = [f"swap2: {len(played)} openings played, {len(results) - len(played)} faulty"]
+    for idx in (0, 1):
+        label = f"engine{idx + 1}"
+        chooser = [r for r in played if r.swap2["opener"] != label]
+        finals = [r for r in played if r.swap2["opener"] == label and r.swap2["final"]]
+        for role, games, key in (
+            ("second player", chooser, "choice"),
+            ("first player after two", finals, "final"),
+        ):
+            if not games:
+                continue
+            parts = []
+            for option in ("black", "white", "two"):
+                picked = [r for r in games if r.swap2[key] == option]
+                if picked:
+                    w = sum(1 for r in picked if r.winner == idx)
+                    lost = sum(1 for r in picked if r.winner == 1 - idx)
+                    d = len(picked) - w - lost
+                    parts.append(f"{option} {len(picked)} (+{w} -{lost} ={d})")
+            out.append(f"{label} ({names[idx]}) as {role}: " + ", ".join(parts))
+    return out
+
+
 def run_match(
     cfg: MatchConfig,
     specs: list[GameSpec],
@@ -310,11 +348,15 @@ def run_match(
                 names[i] = e.name
         results[spec.index] = res
         tally[0 if res.winner == 0 else 1 if res.winner == 1 else 2] += 1
-        black = f"engine{spec.black + 1}"
+        played = res.spec  # under swap2: the opening as the engines played it
+        black = f"engine{played.black + 1}"
+        how = f"opening {spec.opening_index + 1}: "
+        if res.swap2 is not None:
+            how = f"swap2 by {res.swap2['opener']}: {res.swap2.get('choice')}"
+            how += f", {res.swap2['final']}: " if res.swap2.get("final") else ": "
         stream.write(
             f"[{sum(tally)}/{len(specs)}] game {spec.index + 1} "
-            f"(opening {spec.opening_index + 1}: "
-            f"{moves_to_text(spec.opening, cfg.size) or '-'}; black={black}): "
+            f"({how}{moves_to_text(played.opening, cfg.size) or '-'}; black={black}): "
             f"{res.result_text} {res.reason}, {len(res.moves)} moves | engine1 "
             f"+{tally[0]} -{tally[1]} ={tally[2]}\n"
         )
@@ -346,7 +388,7 @@ def run_match(
                     spec = todo.get_nowait()
                 except queue.Empty:
                     return
-                res = play_game(engines, spec, cfg)
+                res = (play_swap2_game if cfg.swap2 else play_game)(engines, spec, cfg)
                 with lock:
                     if interrupted.is_set():
                         return  # the engines were killed under this game
@@ -466,6 +508,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="continue the match recorded in FILE (same engines, limits, openings and seed): "
         "its complete pairs count and are not replayed; new records are appended to it",
     )
+    p.add_argument(
+        "--swap2",
+        action="store_true",
+        help="the engines play each opening under swap2 (SWAP2BOARD); engine1 opens the "
+        "first game of each pair, engine2 the second",
+    )
     p.add_argument("--verbose", action="store_true", help="show the engines' stderr")
     return p
 
@@ -540,6 +588,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--from-records: {exc}")
     if not args.engine1 or not args.engine2:
         parser.error("--engine1 and --engine2 are required (unless --from-records)")
+    if args.swap2 and args.resume:
+        parser.error("--resume needs openings from a file: not with --swap2")
     if args.resume and args.records and args.records != args.resume:
         parser.error("--resume appends to its own file: leave out --records")
     try:
@@ -624,6 +674,7 @@ def main(argv: list[str] | None = None) -> int:
                 level2=args.level2,
                 env1=engines[0].env,
                 env2=engines[1].env,
+                swap2=args.swap2,
             )
             return _play(cfg, openings, path, sprt, args.records, engines, args.resume)
     except KeyboardInterrupt:
@@ -680,7 +731,13 @@ def _play(
     print(
         f"Match: {cfg.games} games{' at most (SPRT)' if sprt else ''}, {limits}"
         f"{f', {cfg.match_ms} ms/game' if cfg.match_ms else ''}, {cfg.size}x{cfg.size} "
-        f"{cfg.rule.label}, {len(openings)} openings from {path}, concurrency "
+        f"{cfg.rule.label}, "
+        + (
+            "swap2 openings by the engines"
+            if cfg.swap2
+            else f"{len(openings)} openings from {path}"
+        )
+        + ", concurrency "
         f"{cfg.concurrency}",
         flush=True,
     )
@@ -692,7 +749,7 @@ def _play(
             f"{sprt.beta:g}: bounds [{lower:.2f}, {upper:.2f}]",
             flush=True,
         )
-    if cfg.games > 2 * len(openings):
+    if cfg.games > 2 * len(openings) and not cfg.swap2:
         print(
             f"warning: {cfg.games} games need {(cfg.games + 1) // 2} openings, the file has "
             f"{len(openings)}: openings are replayed (with deterministic engines, the same "

@@ -106,6 +106,7 @@ def game_record(result: GameResult, cfg: MatchConfig, names: list[str]) -> dict[
         "five": moves_to_text(result.line, cfg.size),
         "times_ms": result.times_ms,
         "infos": result.infos,
+        **({"swap2": result.swap2} if result.swap2 is not None else {}),
     }
 
 

@@ -80,7 +80,8 @@ class MatchConfig:
     turn_ms1 / turn_ms2: the engine's own time per move (None: ``turn_ms``), for
     matches of one engine at two time controls. level1 / level2: the engine's level
     (gomoku.engine.levels), sent as ``INFO level`` with ``INFO seed`` (the pair's number,
-    so both games of a colour-swapped pair share it); None: none sent.
+    so both games of a colour-swapped pair share it); None: none sent. swap2: each game's
+    opening is played by the engines under swap2 (gomoku_lab.swap2).
     """
 
     engine1: str
@@ -102,6 +103,7 @@ class MatchConfig:
     turn_ms2: int | None = None
     level1: int | None = None
     level2: int | None = None
+    swap2: bool = False  # the opening by SWAP2BOARD (gomoku_lab.swap2), not from a file
 
     def turn_ms_of(self, engine: int) -> int:
         """The time per move of engine 0 (engine1) or 1 (engine2), in ms."""
@@ -143,6 +145,7 @@ class GameResult:
     times_ms: list[int] = field(default_factory=list)
     infos: list[str] = field(default_factory=list)  # last MESSAGE before each answer
     line: list[Point] = field(default_factory=list)
+    swap2: dict | None = None  # a swap2 game's opening (gomoku_lab.swap2)
 
     @property
     def score1(self) -> float:
@@ -207,6 +210,35 @@ def new_game(
 
 def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig) -> GameResult:
     """Play one game between engines[0] (engine1) and engines[1] (engine2)."""
+    failed = start_engines(engines, spec, cfg)
+    return failed if failed is not None else play_on(engines, spec, cfg)
+
+
+def start_engines(
+    engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
+) -> GameResult | None:
+    """Both engines brought to a fresh game (new_game); the loss of the one that fails,
+    or None."""
+    for idx in (0, 1):
+        try:
+            new_game(
+                engines[idx],
+                cfg,
+                cfg.nodes_of(idx),
+                cfg.turn_ms_of(idx),
+                cfg.level_of(idx),
+                seed=spec.index // 2,
+            )
+        except EngineError as exc:
+            engines[idx].kill()
+            label = f"{engines[idx].label} failed to start a game: {exc}"
+            return GameResult(spec, 1 - idx, "start", label, list(spec.opening))
+    return None
+
+
+def play_on(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig) -> GameResult:
+    """The game from ``spec.opening`` on (both engines started): each engine is told the
+    position with BOARD at its first turn, then the opponent's moves with TURN."""
     size = cfg.size
     board = [[0] * size for _ in range(size)]
     moves = list(spec.opening)
@@ -221,20 +253,6 @@ def play_game(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig
     def lose(idx: int, kind: str, reason: str) -> GameResult:
         label = f"{engines[idx].label} {reason}"
         return GameResult(spec, 1 - idx, kind, label, moves, times, infos)
-
-    for idx in (0, 1):
-        try:
-            new_game(
-                engines[idx],
-                cfg,
-                cfg.nodes_of(idx),
-                cfg.turn_ms_of(idx),
-                cfg.level_of(idx),
-                seed=spec.index // 2,
-            )
-        except EngineError as exc:
-            engines[idx].kill()
-            return lose(idx, "start", f"failed to start a game: {exc}")
 
     while True:
         if len(moves) >= size * size:
