@@ -40,6 +40,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
            the other colour stops it. Under renju no point black is offered is
            forbidden. `first` ("black" or "white") is the colour of the first move;
            toMove the colour to move. The engine's state is not touched.
+    {type: "opening", ...}  the engine's turn in an opening rule (swap2, Soosõrv-8):
+                            gomoku.protocol.webopening
     {type: "review", ...}   one step of a game review: gomoku.protocol.webreview
     {type: "bench", ...}    the engine's benchmarks: gomoku.protocol.webbench
     {type: "coord", ...}    a parallel search's coordinator: gomoku.protocol.webcoord
@@ -184,6 +186,12 @@ class WebApi:
             return self._think(message, mid, emit)
         if kind == "threats":
             return self._threats(message, mid)
+        if kind == "opening":
+            from gomoku.protocol import webopening  # on first use: see below
+
+            if self.session is None:
+                self.session = Session(read_size(message), read_rule(message))
+            return webopening.answer(self.session, message, mid)
         # The review, the benchmarks and the parallel search load on their first message:
         # their modules would add 15-25 ms (CPython, python -X importtime, 2 busy cores;
         # Pyodide is slower) to the worker's start-up, which needs only status and think.
