@@ -21,6 +21,7 @@ import { t } from "./model/i18n.js";
 import { setupInput } from "./ui/input.js";
 import { setupLoadProgress } from "./ui/load-progress.js";
 import { setupNewGameDialog } from "./ui/new-game-dialog.js";
+import { setupOpeningView } from "./ui/opening-view.js";
 import { registerOffline } from "./ui/offline.js";
 import { ParallelEngineClient } from "./engine/parallel-client.js";
 import { readParams } from "./model/params.js";
@@ -104,7 +105,8 @@ const reviewView = setupReviewView({
 // the coach's requests go with the engine's jobs (jobs.js aside: one request at a time)
 // (?deadline= sets their hard deadline too)
 const coachView = setupCoachView({ store, ask: (message, ms) => jobs.runner.aside(message, params.deadline ?? ms) });
-const view = createView({ store, board, think, analysisView, reviewView, coachView });
+const openingView = setupOpeningView({ actions: { openingAction: (a) => actions.openingAction(a) } });
+const view = createView({ store, board, think, analysisView, reviewView, coachView, openingView });
 const say = { announce: view.announce, notice: view.notice };
 const jobs = createEngineJobs({
   store, engine, params, analysisView, say,

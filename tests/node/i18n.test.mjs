@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
 
 import { TABLES, applyLanguage, currentLanguage, errorText, pickLanguage, readLanguageFrom, t } from "../../web/model/i18n.js";
+import { OPENING_RULES, OPTIONS } from "../../web/model/opening.js";
 import { SHAPES } from "../../web/model/renju.js";
 import { CLASSES, COUNTED } from "../../web/model/review.js";
 import { RULES } from "../../web/model/rules.js";
@@ -26,6 +27,16 @@ const FAMILIES = {
   res_: ["black", "white", "draw", "unfinished"],
   hist_: ["won", "lost", "draw", "unfinished"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
+  // the opening rules (opening.js): their names, the status per phase, the roles, what
+  // the human and the engine did
+  opr_: [...OPENING_RULES, "none"],
+  opa_: [...OPENING_RULES, "none"],
+  op_st_open_: OPENING_RULES,
+  op_where_: ["1", "2", "3"],
+  op_st_: Object.keys(OPTIONS).filter((p) => p !== "open" && p !== "done").map((p) => p.replace("-", "_")),
+  op_role_: ["1", "2"],
+  op_ann_you_: ["place", "offer", "select", "black", "white", "two", "declare"],
+  op_ann_engine_: ["place", "offer", "select", "black", "white", "two", "declare"],
 };
 
 // The keys t() is called with in a module: [{key, prefix}], from the string literals at

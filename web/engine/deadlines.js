@@ -66,6 +66,15 @@ export function levelThinkTimes(nodes, override = null) {
   };
 }
 
+// The engine's turn in an opening rule (its choices: a few small searches, each of the
+// worker's OPENING_NODES, gomoku.protocol.webopening): guessed as a level think of this
+// many nodes, with a level think's hard deadline.
+export const OPENING_GUESS_NODES = 30000;
+
+export function openingThinkTimes(override = null) {
+  return levelThinkTimes(OPENING_GUESS_NODES, override);
+}
+
 // The deadline of a parallel think retried in the engine worker alone (limits: the
 // think's {timeMs | maxMs}; leftMs: what is left of its own deadline).
 export function fallbackDeadline(limits, leftMs) {

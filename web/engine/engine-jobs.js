@@ -8,7 +8,7 @@
 // (state.js); the view follows.
 
 import { cellText } from "../model/coords.js";
-import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
+import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, openingThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
 import * as Game from "../model/game.js";
 import { t } from "../model/i18n.js";
@@ -18,7 +18,7 @@ import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
-import { offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { colorLower, offerSentence, resultSentence, shapeText } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
@@ -38,6 +38,34 @@ export function thinkPosition(game) {
 // function of the position, the level and the seed, the same on every device.
 export function levelThink(game, level) {
   return { ...thinkPosition(game), limits: { level: level.number, seed: game.seed } };
+}
+
+// The opening message of the engine's turn in the game's opening (gomoku.protocol.webopening):
+// the moves, choices and offers so far, the game's seed (the opening stones it proposes).
+export function openingMessage(game) {
+  const { rule, choices, offers } = game.opening;
+  return { type: "opening", size: game.size, rule: game.rule, opening: rule, moves: Game.shownMoves(game), choices: [...choices], offers: offers.map(([x, y]) => [x, y]), seed: game.seed };
+}
+
+// The sentence for the engine's opening actions (grouped: its stones, its offers).
+export function openingSentence(actions, size, phases) {
+  const words = [];
+  const cells = (list) => list.map((a) => cellText(a.at[0], a.at[1], size)).join(" ");
+  let i = 0;
+  while (i < actions.length) {
+    const a = actions[i];
+    if (a.kind === "place") {
+      const offer = phases[i] === "offer";
+      let j = i;
+      while (j < actions.length && actions[j].kind === "place" && (phases[j] === "offer") === offer) j++;
+      words.push(t(offer ? "op_ann_engine_offer" : "op_ann_engine_place", { moves: cells(actions.slice(i, j)) }));
+      i = j;
+      continue;
+    }
+    words.push(t("op_ann_engine_" + a.kind, { move: a.at ? cellText(a.at[0], a.at[1], size) : "", n: a.n }));
+    i += 1;
+  }
+  return words.join(" ");
 }
 
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
@@ -109,10 +137,44 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     if (reply.guard) console.info("renju guard:", reply.guard.message);
   }
 
+  // The engine's turn in the game's opening: its actions asked of the worker (an
+  // "opening" message), checked by the rule and applied all at once; then, if the opening
+  // is over and the engine is to move, its move.
+  function openingTurn() {
+    const s = store.get();
+    if (!free(s) || Game.openingTurn(s.game) !== "engine" || !Game.atEnd(s.game)) return;
+    const { game, key } = about(s);
+    store.update({ hint: null });
+    runner.start({
+      kind: "move", key, floorMs: LEVEL_FLOOR_MS, replyType: "opening",
+      next: (i) => (i === 0 ? { message: openingMessage(game), ...openingThinkTimes(params.deadline) } : null),
+      onDone(reply) {
+        if (!Array.isArray(reply.actions) || !reply.actions.length) throw new Error(t("engineIllegal", { move: JSON.stringify(reply.actions) }));
+        let next = game;
+        const phases = [];
+        for (const action of reply.actions) {
+          phases.push(Game.openingOf(next).state.phase);
+          next = Game.openingAct(next, action); // throws the rule's refusal: an engine problem
+        }
+        const after = store.update((st) => ({ ...st, game: next, hint: null }));
+        if (after.settings.sound && reply.actions.some((a) => a.kind === "place")) playStone(1);
+        let said = openingSentence(reply.actions, game.size, phases);
+        if (!Game.inOpening(after.game)) said += " " + t("op_ann_done", { colour: colorLower(after.game.human) });
+        if (reply.notes && reply.notes.length) console.info("opening:", reply.notes.join("; "));
+        say.announce(said);
+        engineMove();
+      },
+    });
+  }
+
   // The engine's move, when it is the engine's turn at the end of the game (force: also
-  // while browsing, after Swap sides).
+  // while browsing, after Swap sides); in the opening, its turn there.
   function engineMove(force = false) {
     const s = store.get();
+    if (Game.inOpening(s.game)) {
+      if (!s.analysing) openingTurn();
+      return;
+    }
     if (!free(s) || s.analysing || Game.sideToMove(s.game) === s.game.human) return;
     if (!force && !Game.atEnd(s.game)) return;
     const { game, key, stm } = about(s);
@@ -160,6 +222,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   // A hint: the engine's move for the player, marked on the board, not played.
   function hint() {
     const s = store.get();
+    if (Game.inOpening(s.game)) return; // the opening's choices are the player's own
     if (!free(s) || s.analysing) {
       say.announce(t("hintBusy"));
       return;

@@ -12,6 +12,14 @@
 //             the page when a game starts (this module takes it as given, default 0)
 //   moves     engine coordinates; moves[cursor..] are the undone moves (redo brings them back)
 //   recorded  the finished game is in the finished-games list already
+//   opening   (only in a game under an opening rule, opening.js) {rule, player, choices,
+//             offers}: the rule ("swap2", "soosorv8"), the player the human is (1: the
+//             one who places the opening stones, 2: the other), the choices made so far
+//             (colours taken, "two", the number declared) and black's offered 5th moves.
+//             The opening's stones are the first moves; while the opening is not over
+//             the moves are its stones and nothing else, stones go on the board through
+//             openingAct (play refuses them), and human is the colour the human's player
+//             holds for now (tentatively: the rule's choices may change it).
 //
 // Undo, redo and browsing move the cursor; a move played before the end of the line starts
 // a new branch that replaces the moves after it (unless it is the line's next move). No
@@ -25,6 +33,7 @@
 import { DEFAULT_SIZE, isSize, onBoard } from "./coords.js";
 import { checkMoves } from "./records.js";
 import { DEFAULT_LEVEL, isLevel } from "./levels.js";
+import * as Opening from "./opening.js";
 import { forbiddenPoints as renjuPoints, shapeOn, toGrid } from "./renju.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
 
@@ -33,7 +42,8 @@ export const MAX_SEED = 2 ** 31 - 1;
 export const isSeed = (seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
 export const isColour = (c) => c === BLACK || c === WHITE;
 
-// Throws an Error naming the first setting that is not valid.
+// Throws an Error naming the first setting that is not valid (an opening rule's setup is
+// checked by newGame and checkOpening).
 export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
   if (!isSize(size)) throw new Error(`bad board size ${JSON.stringify(size)}`);
   if (!isRule(rule)) throw new Error(`unknown rule ${JSON.stringify(rule)}`);
@@ -44,18 +54,124 @@ export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
   if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
 }
 
-export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
+// opening: {rule, player} for a game under an opening rule (the human's colour then comes
+// from the player: 1 places the opening stones, tentatively black), or null.
+export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0, opening = null } = {}) {
   checkSetup({ size, rule, first, human, level, seed });
-  return { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false };
+  const game = { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false };
+  if (!opening) return game;
+  const record = checkOpening({ ...game, opening: { rule: opening.rule, player: opening.player, choices: [], offers: [] } });
+  return { ...game, human: opening.player === 1 ? BLACK : WHITE, opening: record };
 }
+
+// ---- the opening rule ------------------------------------------------------------------
+
+const openingCache = new WeakMap();
+
+// {state, length} of a game's opening (opening.js fromRecord: the state, and how many of
+// the moves are the opening's), or null for a game without an opening rule.
+export function openingOf(game) {
+  if (!game.opening) return null;
+  let got = openingCache.get(game);
+  if (!got) {
+    const { state } = Opening.fromRecord(game.opening, game.moves, game.size, game.rule);
+    got = { state, length: state.stones.length };
+    openingCache.set(game, got);
+  }
+  return got;
+}
+
+// A game's opening record checked (the rule, the player, the choices and offers against
+// its moves: opening.js fromRecord throws naming what is wrong); returns a clean copy.
+export function checkOpening(game) {
+  const o = game.opening;
+  if (!o || typeof o !== "object") throw new Error("the opening is not an object");
+  if (o.player !== 1 && o.player !== 2) throw new Error(`bad opening player ${JSON.stringify(o.player)}`);
+  if (game.first !== BLACK) throw new Error("an opening rule has black move first");
+  if (!Array.isArray(o.choices) || !Array.isArray(o.offers)) throw new Error("the opening's choices and offers are lists");
+  const record = { rule: o.rule, player: o.player, choices: o.choices.map(String), offers: copyMoves(o.offers) };
+  Opening.fromRecord(record, game.moves, game.size, game.rule);
+  return record;
+}
+
+// The game with a stored opening record ({rule, player, choices, offers}) checked against
+// its moves; during the opening the human holds the colour of its player. Throws when
+// the record does not fit (checkOpening).
+export function withOpening(game, opening) {
+  const next = { ...game, opening: checkOpening({ ...game, opening }) };
+  const { state } = openingOf(next);
+  return Opening.isDone(state) ? next : { ...next, human: colourOfPlayer(state, next.opening.player) };
+}
+
+// The opening as a record of the shown position keeps it ({rule, choices, offers}), or
+// null: no opening rule, or a position browsed back into the opening's stones.
+export function recordOpening(game) {
+  if (!game.opening || (game.cursor < openingOf(game).length && !atEnd(game))) return null;
+  const { rule, choices, offers } = game.opening;
+  return { rule, choices: [...choices], offers: copyMoves(offers) };
+}
+
+// Is the game in its opening (an opening rule whose opening is not over)?
+export const inOpening = (game) => !!game.opening && !Opening.isDone(openingOf(game).state);
+
+// Who acts now in the opening: "human", "engine", or null when not in the opening.
+export function openingTurn(game) {
+  if (!inOpening(game)) return null;
+  return openingOf(game).state.actor === game.opening.player ? "human" : "engine";
+}
+
+// The colour the human's player holds in a state of its opening.
+const colourOfPlayer = (state, player) => (state.black === player ? BLACK : WHITE);
+
+// The game after an opening action ({kind, at?, n?}: opening.js) at the end of its line;
+// throws the rule's refusal (opening.js: key op_..., for errorText) or when the game is
+// not in its opening.
+export function openingAct(game, action) {
+  if (!inOpening(game)) throw Opening.refusal("over");
+  if (!atEnd(game)) throw Opening.refusal("browsing");
+  const state = Opening.apply(openingOf(game).state, action);
+  const choice = ["black", "white", "two", "declare"].includes(action.kind);
+  const opening = {
+    ...game.opening,
+    choices: choice ? [...game.opening.choices, Opening.actionText(action, game.size)] : [...game.opening.choices],
+    offers: copyMoves(state.offers),
+  };
+  const moves = copyMoves(state.stones);
+  return { ...game, opening, moves, cursor: moves.length, recorded: false, human: colourOfPlayer(state, game.opening.player) };
+}
+
+// The colour of the next stone put on the board: the opening's (an offer is black's),
+// else the side to move's.
+export function nextStoneColour(game) {
+  if (inOpening(game)) return Opening.nextColour(openingOf(game).state);
+  return sideToMove(game);
+}
+
+// The moves an undo may not go below: the opening's stones, once it is over.
+const openingFloor = (game) => (game.opening ? openingOf(game).length : 0);
 
 // A game from a record ({moves, size, rule, first}): shown at its end, with the player on
 // the side to move (unless the game is over). Throws on a bad setup or move (records.js
 // checkMoves: off the board, taken, after a five, forbidden for black under renju).
-export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
+//
+// With an opening ({rule, choices, offers, player?}: opening.js, checked against the moves)
+// the game keeps it: during the opening the player is the one who acts now, after it the
+// one on the side to move (or, given, `player`: a finished game's own).
+export function fromRecord({ moves, size, rule, first, opening = null }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
   checkSetup({ size, rule, first, human, level, seed });
   checkMoves(moves, size, rule, first);
-  const game = { ...newGame({ size, rule, first, human, level, seed }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
+  let game = { ...newGame({ size, rule, first, human, level, seed }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
+  if (opening) {
+    game = { ...game, opening: checkOpening({ ...game, opening: { player: 1, ...opening } }) };
+    const { state } = openingOf(game);
+    if (!Opening.isDone(state)) {
+      const player = state.actor;
+      return { ...game, opening: { ...game.opening, player }, human: colourOfPlayer(state, player), recorded: false };
+    }
+    if (opening.player === 1 || opening.player === 2) return { ...game, human: colourOfPlayer(state, opening.player) };
+    const toMove = position(game).over ? human : sideToMove(game);
+    return { ...game, human: toMove, opening: { ...game.opening, player: toMove === BLACK ? state.black : 3 - state.black } };
+  }
   return position(game).over ? game : { ...game, human: sideToMove(game) };
 }
 
@@ -68,7 +184,8 @@ export const atEnd = (game) => game.cursor === game.moves.length;
 
 // Identifies the shown position (for matching engine answers to what is on the board).
 export const positionKey = (game) =>
-  `${game.size}/${game.first}/${game.rule}/` + shownMoves(game).map((m) => m.join(".")).join(" ");
+  `${game.size}/${game.first}/${game.rule}/` + shownMoves(game).map((m) => m.join(".")).join(" ") +
+  (game.opening ? `/${game.opening.rule}:${game.opening.choices.join(",")}:${game.opening.offers.map((m) => m.join(".")).join(" ")}` : "");
 
 // The shown position: {stones: Map "x,y" -> colour, winner: colour | 0, line: winning
 // stones, draw, over}.
@@ -96,10 +213,12 @@ export function forbiddenAt(game, x, y, pos = position(game)) {
 }
 
 // Why a stone cannot go on [x, y] of the shown position: "off", "taken", "over",
-// "forbidden" (renju: see forbiddenAt for the shape); or null.
+// "forbidden" (renju: see forbiddenAt for the shape), "opening" (the opening rule places
+// the stones: during the opening, or inside its stones); or null.
 export function illegalReason(game, x, y, pos = position(game)) {
   if (!onBoard(x, y, game.size)) return "off";
   if (pos.over) return "over";
+  if (game.opening && (inOpening(game) || game.cursor < openingFloor(game))) return "opening";
   if (pos.stones.has(x + "," + y)) return "taken";
   if (forbiddenAt(game, x, y, pos)) return "forbidden";
   return null;
@@ -129,9 +248,12 @@ export function goTo(game, n) {
 // Undo / redo targets (a cursor value, or null when there is none). Playing against the
 // engine they step by move pairs, to the player's previous / next turn; in analysis
 // (bothSides) one move at a time.
+// An opening's stones are never undone (none during the opening either).
 export function undoTarget(game, bothSides = false) {
-  if (bothSides) return game.cursor > 0 ? game.cursor - 1 : null;
-  for (let n = game.cursor - 1; n >= 0; n--) if (colorOf(game, n) === game.human) return n;
+  if (inOpening(game)) return null;
+  const floor = openingFloor(game);
+  if (bothSides) return game.cursor > floor ? game.cursor - 1 : null;
+  for (let n = game.cursor - 1; n >= floor; n--) if (colorOf(game, n) === game.human) return n;
   return null;
 }
 
@@ -142,9 +264,11 @@ export function redoTarget(game, bothSides = false) {
   return game.moves.length;
 }
 
+// The human on the other colour (after an opening: the other player too).
 export function withHuman(game, human) {
   if (!isColour(human)) throw new Error(`bad player colour ${JSON.stringify(human)}`);
-  return { ...game, human };
+  if (!game.opening || human === game.human) return { ...game, human };
+  return { ...game, human, opening: { ...game.opening, player: 3 - game.opening.player } };
 }
 
 export function withLevel(game, level) {

@@ -47,6 +47,10 @@ function opError(code, vars = {}) {
   return Object.assign(new Error(english(key, vars)), { key, vars, code });
 }
 
+// A refusal of the page's own (key "op_<code>"): "over", "browsing", "first",
+// "offer-word" ({word}).
+export const refusal = (code, vars = {}) => opError(code, vars);
+
 // The opening rules a game under gameRule on a size x size board may have.
 export function openingRulesFor(gameRule, size) {
   return OPENING_RULES.filter((r) => GAME_RULES[r].includes(gameRule) && (r !== "soosorv8" || size === SOOSORV_SIZE));

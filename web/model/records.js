@@ -26,10 +26,17 @@
 //     rule=renju                       between two people); then the rule, for psqRule
 //
 // Under renju a record whose black player plays a forbidden point is refused.
+//
+// A game under an opening rule (opening.js) keeps it beside the moves: in a link
+// "opening=swap2&choices=two,white" (and for Soosõrv-8 "offers=j8,g8": black's offered 5th
+// moves), in a .psq file the lines "opening=swap2", "choices=two,white", "offers=j8,g8"
+// after the rule line. Read back, it is checked against the moves (opening.js fromRecord):
+// a record it does not fit is refused, naming why.
 
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, cellText, isSize, parseCell } from "./coords.js";
 import { textError } from "./record-errors.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
+import * as Opening from "./opening.js";
 import { firstForbidden } from "./renju.js";
 
 const RANGE = { min: MIN_SIZE, max: MAX_SIZE };
@@ -81,15 +88,37 @@ export function parseMoveList(text, size, rule = "freestyle", first = BLACK) {
   return parseMoves(text, size, rule, first);
 }
 
-// Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
-// record: {moves, size, rule, first: BLACK | WHITE}
-export function toFragment({ moves, size, rule, first }) {
+// Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white", + the
+// opening's "&opening=swap2&choices=two,white&offers=...").
+// record: {moves, size, rule, first: BLACK | WHITE, opening?: {rule, choices, offers}}
+export function toFragment({ moves, size, rule, first, opening = null }) {
   const p = new URLSearchParams();
   p.set("moves", formatMoves(moves, size).replaceAll(" ", ","));
   p.set("rule", rule);
   p.set("size", String(size));
   if (first === WHITE) p.set("first", "white");
+  if (opening) {
+    p.set("opening", opening.rule);
+    if (opening.choices.length) p.set("choices", opening.choices.join(","));
+    if (opening.offers.length) p.set("offers", formatMoves(opening.offers, size).replaceAll(" ", ","));
+  }
   return p.toString().replaceAll("%2C", ",");
+}
+
+// The opening of a record's moves ({rule, choices, offers}, texts as written), checked
+// (opening.js fromRecord; its refusals name why); null without one.
+function readOpening(rule, choicesText, offersText, moves, size, gameRule, first) {
+  if (!rule) return null;
+  if (first !== BLACK) throw Opening.refusal("first");
+  const words = (text) => String(text || "").split(/[\s,]+/).filter(Boolean);
+  const offers = words(offersText).map((word) => {
+    const cell = parseCell(word, size);
+    if (!cell) throw Opening.refusal("offer-word", { word: word.slice(0, 12) });
+    return cell;
+  });
+  const opening = { rule, choices: words(choicesText), offers };
+  Opening.fromRecord(opening, moves, size, gameRule);
+  return opening;
 }
 
 // The record of a link's fragment ("#moves=..."): {moves, size, rule, first}. Null when
@@ -112,14 +141,29 @@ export function parseFragment(hash) {
   if (rule === "renju" && first !== BLACK) throw textError("rec_renjuFirst");
   if (!p.get("moves").replaceAll(",", " ").trim()) throw textError("rec_emptyLink");
   const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
-  return { moves, size, rule, first };
+  const opening = readOpening(p.get("opening"), p.get("choices"), p.get("offers"), moves, size, rule, first);
+  return { moves, size, rule, first, ...(opening ? { opening } : {}) };
 }
 
-export function toPsq(moves, size, times = [], rule = "freestyle") {
+export function toPsq(moves, size, times = [], rule = "freestyle", opening = null) {
   const lines = [`Piskvorky ${size}x${size}, 11:11, 0`];
   moves.forEach(([x, y], i) => lines.push(`${x + 1},${y + 1},${Math.max(0, Math.round(times[i] || 0))}`));
-  if (rule !== "freestyle") lines.push("homo-1", "homo-2", `rule=${rule}`);
+  if (rule !== "freestyle" || opening) lines.push("homo-1", "homo-2", `rule=${rule}`);
+  if (opening) {
+    lines.push(`opening=${opening.rule}`);
+    if (opening.choices.length) lines.push(`choices=${opening.choices.join(",")}`);
+    if (opening.offers.length) lines.push(`offers=${formatMoves(opening.offers, size).replaceAll(" ", ",")}`);
+  }
   return lines.join("\r\n") + "\r\n";
+}
+
+// The value of a "key=value" line of a .psq file's text (after its moves), or null.
+function psqField(text, key) {
+  for (const line of String(text).split(/\r\n|\n|\r/)) {
+    const m = /^\s*(\w+)\s*=\s*(\S*)\s*$/.exec(line);
+    if (m && m[1].toLowerCase() === key) return m[2];
+  }
+  return null;
 }
 
 // The rule a .psq file names on a "rule=<name>" line after its moves, or null (then the
@@ -163,10 +207,12 @@ export function parsePsq(text, rule = "freestyle", first = BLACK) {
     moves.push([x - 1, y - 1]);
   }
   try {
-    return { moves: checkMoves(moves, size, rule, first), size, rule };
+    checkMoves(moves, size, rule, first);
   } catch (err) {
     // move n is on line n + 1 (the header is line 1)
     if (!err.key || !Number.isInteger(err.vars.n)) throw err;
     throw textError("rec_atLine", { line: err.vars.n + 1, err: { key: err.key, vars: err.vars } });
   }
+  const opening = readOpening(psqField(text, "opening"), psqField(text, "choices"), psqField(text, "offers"), moves, size, rule, first);
+  return { moves, size, rule, ...(opening ? { opening } : {}) };
 }

@@ -36,6 +36,7 @@
 
 import * as Game from "./game.js";
 import { nextLevel, previousLevel } from "./levels.js";
+import { optionsOf } from "./opening.js";
 import { outcomeOf, withResult } from "./results.js";
 import { KEYS, addToHistory, encodeGame, encodeHistory, encodeResults, historyEntry, save } from "./storage.js";
 
@@ -82,12 +83,22 @@ export function overAtEnd(game) {
 export const positionKey = (s) => Game.positionKey(s.game);
 export const engineMoving = (s) => !!s.job && s.job.kind === "move";
 
-// May the player put a stone on the board now (whatever the point)? In analysis always
-// (unless the game is over); else when the engine is fine, not moving, and it is the
-// player's turn.
+// May the player put a stone on the board now (whatever the point)? In the opening when
+// it is the human's turn to place one (or to choose an offer); in analysis always (unless
+// the game is over); else when the engine is fine, not moving, and it is the player's turn.
 export function playerMayPlay(s) {
   if (shownOf(s.game).pos.over) return false;
+  if (Game.inOpening(s.game)) {
+    const kinds = optionsOf(Game.openingOf(s.game).state);
+    return Game.openingTurn(s.game) === "human" && !engineMoving(s) && (kinds.includes("place") || kinds.includes("select"));
+  }
   return s.analysing || (!s.engineError && !engineMoving(s) && Game.sideToMove(s.game) === s.game.human);
+}
+
+// An opening action ({kind, at?, n?}, opening.js) at the end of the game: throws the
+// rule's refusal (game.js openingAct).
+export function openingActed(s, action) {
+  return { ...s, game: Game.openingAct(s.game, action), hint: null, offer: null, offerKind: null };
 }
 
 // ---- changes ------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { cellText } from "./coords.js";
 import * as Game from "./game.js";
 import { currentLanguage, t } from "./i18n.js";
 import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
+import { nextColour } from "./opening.js";
 import { BLACK, WHITE } from "./rules.js";
 import { colourScore } from "./score.js";
 import { engineMoving, overAtEnd, shownOf } from "./state.js";
@@ -28,6 +29,7 @@ export function statusOf(s) {
   if (pos.winner) return { code: `${colorName(pos.winner)}-wins`, text: t("st_wins", { color: colorWord(pos.winner) }) };
   if (pos.draw) return { code: "draw", text: t("st_draw") };
   if (s.engineError) return { code: "error", text: t("st_error") };
+  if (Game.inOpening(s.game)) return openingStatus(s);
   if (s.analysing) return { code: "analysing", text: t("st_analysing") };
   // an earlier position of a game that is over: looked at, not played (a move there would
   // start a new line and drop the game's review), so never "your turn"
@@ -45,6 +47,34 @@ export function statusOf(s) {
   return { code: "thinking", text: t("st_thinking") };
 }
 
+// The status in the opening: what the human must do now ("your-turn"), or the engine's
+// turn ("thinking"; "loading" while it loads), or looking back ("review").
+export function openingStatus(s) {
+  const { game } = s;
+  if (!Game.atEnd(game)) return { code: "review", text: t("op_st_browsing") };
+  if (Game.openingTurn(game) === "engine") {
+    if (s.engine.state !== "ready") return { code: "loading", text: s.engine.restarts ? t("st_restarting") : t("st_loading") };
+    return { code: "thinking", text: t("op_st_engine") };
+  }
+  const state = Game.openingOf(game).state;
+  const colour = colorLower(nextColour(state));
+  const k = state.stones.length + 1;
+  const phase = state.phase.replace("-", "_");
+  if (phase === "open") {
+    return { code: "your-turn", text: t("op_st_open_" + state.rule, { colour, k, where: t("op_where_" + k) }) };
+  }
+  return { code: "your-turn", text: t("op_st_" + phase, { colour, n: state.n, k: state.offers.length + 1 }) };
+}
+
+// The line under the status in the opening: the rule, the human's role and colour for now.
+export function openingLine(game) {
+  const state = Game.openingOf(game).state;
+  let line = t("op_line", { rule: t("opr_" + state.rule), role: t("op_role_" + game.opening.player), colour: colorLower(game.human) });
+  if (state.offers.length) line += " " + t("op_line_offers");
+  if (!Game.atEnd(game)) line += " " + t("op_line_browsing");
+  return line;
+}
+
 // Is the game over at the end of its line, and shown before that end?
 export function finishedGameBrowsed(game) {
   return !Game.atEnd(game) && overAtEnd(game);
@@ -54,10 +84,13 @@ export function finishedGameBrowsed(game) {
 export function playerLine(s, code, defaultSize) {
   const { game } = s;
   const { pos, forbidden } = shownOf(game);
-  let line = t(game.human === game.first ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
+  if (Game.inOpening(game)) return openingLine(game);
+  // (after an opening the first move was the opening's, not the player's)
+  let line = t(game.human === game.first && !game.opening ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
   const setup = [];
   if (game.size !== defaultSize) setup.push(`${game.size}×${game.size}`);
   if (game.rule !== "freestyle") setup.push(t("rule_" + game.rule));
+  if (game.opening) setup.push(t("opr_" + game.opening.rule));
   if (setup.length) line += " " + t("setupLine", { setup: setup.join(", ") });
   if (s.analysing) line = t("analysisLine");
   else if (pos.winner) line = pos.winner === game.human ? t("youWin") : t("engineWins");
@@ -87,8 +120,15 @@ export function historyLabel(h, lang = currentLanguage()) {
   if (level) parts.push(t("histLevelName", { n: h.level, name: levelName(level, lang) }));
   else if (h.level !== null) parts.push(t("histLevel", { n: h.level }));
   parts.push(`${h.size}×${h.size}`, t("rule_" + h.rule));
+  if (h.opening) parts.push(t("opr_" + h.opening.rule));
   if (h.review) parts.push(t("rvReviewed"));
   return parts.join(" · ");
+}
+
+// The number (1..) of black's offered 5th move on [x, y] in the opening shown, or 0.
+export function offerAt(game, x, y) {
+  if (!Game.inOpening(game)) return 0;
+  return Game.openingOf(game).state.offers.findIndex(([ox, oy]) => ox === x && oy === y) + 1;
 }
 
 // "h9 j7": the forbidden points, in board order (by column, then row)
@@ -136,6 +176,7 @@ export function cursorText(s, [x, y], top = "") {
   let what;
   if (who !== undefined) what = t(who === BLACK ? "blackStone" : "whiteStone");
   else if (shape) what = t("forbiddenCursor", { shape: shapeText(shape) });
+  else if (offerAt(game, x, y)) what = t("op_cursorOffer", { k: offerAt(game, x, y) });
   else what = top ? t("emptyTop", { top }) : t("empty");
   const cell = cellText(x, y, game.size);
   return {

@@ -3,12 +3,13 @@
 //
 //   gomoku.game.v1      the game in progress, with its undone moves:
 //                       {size, rule, first, human, level, seed, moves: [[x, y], ...],
-//                        cursor, recorded, ladder}
+//                        cursor, recorded, ladder, opening?} (opening: a game under an
+//                        opening rule, game.js: {rule, player, choices, offers})
 //   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
-//                         moves: "h8 i9 ...", review?, ladder}, ...]
+//                         moves: "h8 i9 ...", review?, ladder, opening?}, ...]
 //                       (result "black", "white", "draw", or "unfinished": a game in
 //                       progress kept when a record or link replaced it, state.js opened)
 //                       (review: review.js encodeReview, once complete)
@@ -39,7 +40,7 @@
 // A notice is an i18n key, or {key, vars} for a text with fields.
 
 import { DEFAULT_SIZE, isSize } from "./coords.js";
-import { DEFAULT_LEVEL, checkSetup, isColour, isSeed } from "./game.js";
+import { DEFAULT_LEVEL, checkOpening, checkSetup, isColour, isSeed, withOpening } from "./game.js";
 import { FORMER_SHIFT, LADDER_VERSION, isLevel, migrateLevel } from "./levels.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
 import { decodeResults, encodeResults } from "./results.js";
@@ -69,8 +70,11 @@ export function encodeGame(g) {
   return {
     size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level, seed: g.seed,
     moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded, ladder: LADDER_VERSION,
+    ...(g.opening ? { opening: openingData(g.opening) } : {}),
   };
 }
+
+const openingData = (o) => ({ rule: o.rule, player: o.player, choices: [...o.choices], offers: o.offers.map(([x, y]) => [x, y]) });
 
 // The game of a stored value (parsed JSON). Throws an Error saying what is wrong. What it
 // mends (an unknown level, a bad seed) goes into notices.
@@ -97,7 +101,8 @@ export function decodeGame(v, notices = []) {
   checkMoves(v.moves, size, rule, first); // throws naming the first bad move
   const moves = v.moves.map(([x, y]) => [x, y]);
   const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
-  return { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true };
+  const game = { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true };
+  return v.opening === undefined ? game : withOpening(game, v.opening); // throws when it does not fit
 }
 
 // ---- finished games ----------------------------------------------------------------------
@@ -107,6 +112,7 @@ export function historyEntry(game, result, date) {
   return {
     date: date.toISOString(), size: game.size, rule: game.rule, first: game.first, human: game.human,
     level: game.level, seed: game.seed, result, moves: game.moves.map(([x, y]) => [x, y]),
+    ...(game.opening ? { opening: openingData(game.opening) } : {}),
   };
 }
 
@@ -134,6 +140,13 @@ function decodeEntry(e) {
     date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK,
     level: migrateLevel(e.level, e.ladder), seed: isSeed(e.seed) ? e.seed : 0, result: e.result, moves,
   };
+  if (e.opening !== undefined) {
+    try {
+      entry.opening = checkOpening({ ...entry, opening: e.opening });
+    } catch {
+      return null; // an opening that does not fit its moves: the entry cannot be trusted
+    }
+  }
   if (e.review !== undefined) {
     // kept in its stored form (review.js reviewInHistory reads it); a broken one is
     // dropped, the game kept

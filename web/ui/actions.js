@@ -7,6 +7,7 @@ import { cellText } from "../model/coords.js";
 import * as Game from "../model/game.js";
 import { currentLanguage, errorText, t } from "../model/i18n.js";
 import { levelName, levelOf } from "../model/levels.js";
+import * as Opening from "../model/opening.js";
 import { parseFragment } from "../model/records.js";
 import { playStone } from "./sound.js";
 import * as State from "../model/state.js";
@@ -20,6 +21,12 @@ export function randomSeed() {
   } catch {
     return Math.floor(Math.random() * (Game.MAX_SEED + 1));
   }
+}
+
+// A new game's opening setup like the game's ({rule, player}), or null: the same rule and
+// the same role (who places the opening stones).
+export function openingSetup(game) {
+  return game.opening ? { rule: game.opening.rule, player: game.opening.player } : null;
 }
 
 // store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
@@ -36,9 +43,14 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   }
 
   // A stone from the player on [x, y] of the shown position; false (and said why) when it
-  // cannot go there now.
+  // cannot go there now. In the opening: the player's opening stone, offer or choice of an
+  // offer (openingAction).
   function humanPlay(x, y) {
     const s = get();
+    if (Game.inOpening(s.game)) {
+      const state = Game.openingOf(s.game).state;
+      return openingAction({ kind: state.phase === "select" ? "select" : "place", at: [x, y] });
+    }
     const { pos, forbidden } = State.shownOf(s.game);
     const toMove = Game.sideToMove(s.game);
     if (pos.over) { say.announce(t("gameOver")); return false; }
@@ -70,6 +82,33 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     return true;
   }
 
+  // The player's action in the opening ({kind, at?, n?}: opening.js): a stone, an offer,
+  // the offer chosen, a colour taken, two more stones, the number declared. Refused (and
+  // said why, in the page's language) when it is not the player's turn or the rule does
+  // not allow it; then the engine's turn, if it is.
+  function openingAction(action) {
+    const s = get();
+    if (Game.openingTurn(s.game) !== "human" || State.engineMoving(s) || s.engineError) {
+      say.announce(t("waitEngine"));
+      return false;
+    }
+    const before = Game.openingOf(s.game).state;
+    let next;
+    try {
+      next = store.update((st) => State.openingActed(st, action));
+    } catch (err) {
+      say.announce(errorText(err));
+      return false;
+    }
+    const kind = before.phase === "offer" ? "offer" : action.kind;
+    let said = t("op_ann_you_" + kind, { move: action.at ? cell(action.at) : "", n: action.n });
+    if (!Game.inOpening(next.game)) said += " " + t("op_ann_done", { colour: colorLower(next.game.human) });
+    if (next.settings.sound && action.kind === "place") playStone(kind === "offer" ? 1 : Opening.nextColour(before));
+    say.announce(said);
+    resume();
+    return true;
+  }
+
   // Browse to move n (how: what to say instead of the move reached).
   function goTo(n, how) {
     const { game } = get();
@@ -95,7 +134,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
 
   function swapSides() {
     const s = get();
-    if (s.analysing || State.shownOf(s.game).pos.over) return;
+    if (s.analysing || State.shownOf(s.game).pos.over || Game.inOpening(s.game)) return;
     jobs.cancel();
     const next = store.update((st) => ({ ...st, game: Game.withHuman(st.game, 3 - st.game.human) }));
     say.announce(t("swapped", { color: colorLower(next.game.human) }));
@@ -109,7 +148,9 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const seed = randomSeed();
     const next = store.update((s) => State.newGame(s, { ...setup, seed }));
     say.notice("");
-    say.announce(t("newGameAnn", { color: colorLower(next.game.human) }));
+    const opening = next.game.opening;
+    say.announce(opening ? t("newGameOpening", { rule: t("opr_" + opening.rule), role: t("op_role_" + opening.player) })
+      : t("newGameAnn", { color: colorLower(next.game.human) }));
     jobs.engineMove();
   }
 
@@ -158,7 +199,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   }
 
   function setAnalysis(on) {
-    if (on === get().analysing) return;
+    if (on === get().analysing || (on && Game.inOpening(get().game))) return;
     jobs.cancel();
     analysisView.reset();
     store.update({ analysing: on, hint: null });
@@ -166,7 +207,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   }
 
   return {
-    humanPlay, goTo, undo, redo, swapSides, newGame, loadRecord, openFragment, setAnalysis, resume,
+    humanPlay, openingAction, goTo, undo, redo, swapSides, newGame, loadRecord, openFragment, setAnalysis, resume,
     hint: () => jobs.hint(),
     moveNow: () => jobs.moveNow(),
     retry: () => jobs.retry(),
@@ -176,7 +217,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     playOffered() {
       const { game, offer } = get();
       if (!offer || !levelOf(offer)) return false;
-      newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer });
+      newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer, opening: openingSetup(game) });
       return true;
     },
     sideNextGame: () => say.notice(t("sideNext"), "info"),

@@ -301,6 +301,25 @@ export function overlay(ctx, { margin, step, r }, b) {
   }
 }
 
+// black's offered 5th moves in an opening: faint black stones numbered 1.., ringed
+export function offers(ctx, { margin, step, r }, b) {
+  b.offers.forEach(([x, y], i) => {
+    if (b.stones.has(x + "," + y)) return;
+    const cx = margin + x * step, cy = margin + y * step;
+    drawStone(ctx, cx, cy, r * 0.9, 1, 0.5);
+    ctx.strokeStyle = "#7b2cbf";
+    ctx.lineWidth = Math.max(2, step * 0.08);
+    ctx.beginPath();
+    ctx.arc(cx, cy, r * 0.98, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.font = `700 ${Math.max(8, r * 0.85)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = "#fff";
+    ctx.fillText(String(i + 1), cx, cy + 0.5);
+  });
+}
+
 // the hinted point: a faint stone in a dashed ring
 export function hint(ctx, { margin, step, r }, b) {
   if (!b.hint || b.stones.has(b.hint[0] + "," + b.hint[1])) return;
@@ -355,5 +374,5 @@ export function cursor(ctx, { margin, step }, b) {
 }
 
 export const LAYERS = [
-  wood, grid, labels, winGlow, stones, numbers, forbidden, coach, marks, overlay, hint, hover, winRings, lastMove, cursor,
+  wood, grid, labels, winGlow, stones, numbers, forbidden, coach, marks, offers, overlay, hint, hover, winRings, lastMove, cursor,
 ];

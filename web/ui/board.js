@@ -33,6 +33,7 @@ export class BoardView {
     this.forbidden = []; // [[x, y], ...]: black's forbidden points (renju), small crosses
     this.marks = []; // [{x, y, label, best, active}]: analysis, the engine's best moves and scores
     this.coach = []; // [{x, y, color, kind, label}]: the coach's threats (coach.js coachMarks)
+    this.offers = []; // [[x, y], ...]: black's offered 5th moves in an opening (numbered 1..)
   }
 
   // A board of another size (stones and marks are set again by the caller).
@@ -46,6 +47,7 @@ export class BoardView {
     this.forbidden = [];
     this.marks = [];
     this.coach = [];
+    this.offers = [];
     this.draw();
   }
 

@@ -8,6 +8,7 @@
 import { cellText } from "../model/coords.js";
 import * as Game from "../model/game.js";
 import { t } from "../model/i18n.js";
+import { openingSetup } from "./actions.js";
 import { chosenLevel } from "./level-chooser.js";
 import { BLACK, WHITE } from "../model/rules.js";
 import { playerMayPlay, positionKey, shownOf } from "../model/state.js";
@@ -41,12 +42,14 @@ export function setupInput({ store, board, view, analysisView, actions }) {
     const touch = (ev.pointerType || lastPointer) === "touch";
     if (touch && s.settings.touchConfirm && playerMayPlay(s)) {
       const key = positionKey(s);
-      const legal = !Game.illegalReason(s.game, ...c, shownOf(s.game).pos);
+      // (in the opening a stone goes on any free point the rule allows: the rule says)
+      const legal = Game.inOpening(s.game) ? !shownOf(s.game).pos.stones.has(c.join(","))
+        : !Game.illegalReason(s.game, ...c, shownOf(s.game).pos);
       const again = pending && pending.key === key && String(pending.cell) === String(c);
       if (legal && !again) {
         pending = { key, cell: c };
         board.hover = c;
-        board.hoverColor = Game.sideToMove(s.game);
+        board.hoverColor = Game.nextStoneColour(s.game);
         board.draw();
         view.announce(t("touchPreview", { move: cellText(c[0], c[1], s.game.size) }));
         return;
@@ -69,7 +72,7 @@ export function setupInput({ store, board, view, analysisView, actions }) {
     const next = c && playerMayPlay(s) && !onMark && !shownOf(s.game).forbidden.has(c[0] + "," + c[1]) ? c : null;
     if (String(next) !== String(board.hover)) {
       board.hover = next;
-      board.hoverColor = Game.sideToMove(s.game);
+      board.hoverColor = Game.nextStoneColour(s.game);
       board.draw();
     }
   });
@@ -135,7 +138,7 @@ export function setupInput({ store, board, view, analysisView, actions }) {
   const newGame = () => {
     const g = game();
     const human = Number(sideSel.value) === WHITE ? WHITE : BLACK;
-    actions.newGame({ human, level: g.level, rule: g.rule, first: g.first, size: g.size });
+    actions.newGame({ human, level: g.level, rule: g.rule, first: g.first, size: g.size, opening: openingSetup(g) });
   };
   $("#new-game").addEventListener("click", newGame);
   sideSel.addEventListener("change", () => {

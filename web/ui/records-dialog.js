@@ -3,7 +3,7 @@
 // review back: review-job.js). The formats are records.js's; the game is the
 // page's (state.js), reached through the functions it passes in.
 
-import { shownMoves } from "../model/game.js";
+import { recordOpening, shownMoves } from "../model/game.js";
 import { errorText, t } from "../model/i18n.js";
 import { formatMoves, parseMoveList, parsePsq, toFragment, toPsq } from "../model/records.js";
 import { BLACK } from "../model/rules.js";
@@ -22,7 +22,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     const url = new URL(location.href);
     url.search = "";
     const game = getGame();
-    url.hash = toFragment({ moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first });
+    url.hash = toFragment({ moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first, opening: recordOpening(game) });
     return url.href;
   }
 
@@ -101,7 +101,8 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
   $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
   $("#psq-export").addEventListener("click", () => {
     const game = getGame();
-    const blob = new Blob([toPsq(game.moves, game.size, [], game.rule)], { type: "text/plain" });
+    const opening = game.opening ? { rule: game.opening.rule, choices: game.opening.choices, offers: game.opening.offers } : null;
+    const blob = new Blob([toPsq(game.moves, game.size, [], game.rule, opening)], { type: "text/plain" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;

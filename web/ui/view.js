@@ -20,8 +20,9 @@ const $ = (sel) => document.querySelector(sel);
 // store: the state; board: board.js BoardView on the canvas; think: think-view.js;
 // analysisView: analysis-view.js (it draws its own list; here its marks and lines);
 // reviewView: review-view.js (its card and note; here its marks in the move list and its
-// better line on the board); coachView: coach-view.js (its marks, sentence and check box).
-export function createView({ store, board, think, analysisView, reviewView = null, coachView = null }) {
+// better line on the board); coachView: coach-view.js (its marks, sentence and check box);
+// openingView: opening-view.js (the opening's panel of choices and black's offers).
+export function createView({ store, board, think, analysisView, reviewView = null, coachView = null, openingView = null }) {
   const canvas = board.canvas;
   const moveList = $("#move-list");
   const buttons = {
@@ -58,6 +59,7 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     board.hint = s.hint && s.hint.key === positionKey(s) ? s.hint.move : null;
     board.hintColor = Game.sideToMove(game);
     board.forbidden = [...forbidden.keys()].map((k) => k.split(",").map(Number));
+    if (openingView) openingView.render(s, board, canvas);
     drawBoard(s);
 
     const { code, text } = statusOf(s);
@@ -74,10 +76,13 @@ export function createView({ store, board, think, analysisView, reviewView = nul
 
     const ready = s.engine.state === "ready" && !s.engineError;
     const toMove = Game.sideToMove(game);
+    const opening = Game.inOpening(game); // the opening's choices are the players' own
     buttons.undo.disabled = Game.undoTarget(game, s.analysing) === null;
     buttons.redo.disabled = Game.redoTarget(game, s.analysing) === null;
-    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || toMove !== game.human;
-    buttons.swap.disabled = s.analysing || pos.over;
+    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || toMove !== game.human || opening;
+    buttons.swap.disabled = s.analysing || pos.over || opening;
+    buttons.analyse.disabled = opening;
+    $("#side").disabled = !!game.opening; // the opening rule decides the colours
     buttons.analyse.setAttribute("aria-pressed", String(s.analysing));
     buttons.analyse.textContent = t(s.analysing ? "stopAnalyse" : "analyse");
     buttons.moveNow.hidden = !(s.job && s.job.kind === "move" && s.job.sliced);
