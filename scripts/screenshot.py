@@ -21,7 +21,12 @@ game from a share link reviewed (Review, at the default budget), shown at its bl
 the better line on the board (--review-only makes just these two), screenshot-coach.png
 (1280x800), screenshot-coach-phone.png (390x844) and screenshot-coach-zh.png (1280x800,
 Chinese): the coach marking a white open three at level 1 (--coach-only makes just these
-three). Needs a built dist/.
+three), screenshot-opening.png (1280x800: a Soosõrv-8 opening from a link, black's three
+offered 5th moves on the board and white, the player, to choose one) and
+screenshot-opening-phone.png (390x844, Chinese: swap2's choice after the engine's three
+stones, the panel's buttons); --opening-only makes just these two, and with
+--opening-all also the other language of each (-zh, -phone-en), to look at. Needs a built
+dist/.
 """
 
 from __future__ import annotations
@@ -215,6 +220,45 @@ REVIEW_LINK = (
 )
 
 
+# Soosõrv-8, white (the player) to choose among black's three offers; swap2 after the
+# first player's three stones, the second player (the player) to choose.
+SOOSORV_LINK = (
+    "#moves=h8,h9,j10,i7&rule=renju&size=15&opening=soosorv8&choices=white,3,black&offers=j8,g8,k11"
+)
+SWAP2_LINK = "#moves=h8,f3,c5&rule=freestyle&size=15&opening=swap2"
+
+
+def opening_shots(browser, url: str, out: Path, everything: bool = False) -> None:
+    desktop = {"viewport": {"width": 1280, "height": 800}}
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+             "is_mobile": True, "has_touch": True}  # fmt: skip
+    shots = [("screenshot-opening.png", desktop, "en", SOOSORV_LINK),
+             ("screenshot-opening-phone.png", phone, "zh", SWAP2_LINK)]  # fmt: skip
+    if everything:
+        shots += [("screenshot-opening-zh.png", desktop, "zh", SOOSORV_LINK),
+                  ("screenshot-opening-phone-en.png", phone, "en", SWAP2_LINK)]  # fmt: skip
+    for name, context, lang, link in shots:
+        ctx = browser.new_context(**context)
+        page = ctx.new_page()
+        page.goto(url)
+        page.evaluate(
+            "lang => { localStorage.clear();"
+            " localStorage.setItem('gomoku.settings.v1', JSON.stringify({lang})); }",
+            lang,
+        )
+        page.reload()  # the settings are read at load; the link below only changes the hash
+        page.wait_for_function(READY, timeout=180_000)
+        page.goto(url + link)
+        page.wait_for_function(
+            "() => (document.querySelector('#board').dataset.opening || '').endsWith('human')",
+            timeout=60_000,
+        )
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / name))
+        ctx.close()
+
+
 def review_shots(browser, url: str, out: Path) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
@@ -271,11 +315,11 @@ def main() -> int:
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--renju-only", action="store_true", help="only screenshot-renju.png")
     ap.add_argument("--analysis-only", action="store_true", help="only screenshot-analysis.png")
-    ap.add_argument(
-        "--levels-only", action="store_true", help="only screenshot-levels(-phone).png"
-    )
+    ap.add_argument("--levels-only", action="store_true", help="only screenshot-levels(-phone).png")
     ap.add_argument("--review-only", action="store_true", help="only the two review screenshots")
     ap.add_argument("--coach-only", action="store_true", help="only the three coach screenshots")
+    ap.add_argument("--opening-only", action="store_true", help="only the opening's screenshots")
+    ap.add_argument("--opening-all", action="store_true", help="the opening's in both languages")
     args = ap.parse_args()
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -283,6 +327,12 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        opening_shots(browser, url, args.out, args.opening_all)
+        if args.opening_only:
+            browser.close()
+            server.shutdown()
+            print(f"wrote the opening's screenshots in {args.out}")
+            return 0
         coach_shots(browser, url, args.out)
         if args.coach_only:
             browser.close()

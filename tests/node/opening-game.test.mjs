@@ -156,6 +156,9 @@ test("what the page says in each phase, in English and Chinese", () => {
   readLanguageFrom(() => "zh");
   assert.equal(say(played("swap2", 2, "h8 h9 j10")).text, "轮到你：再摆两子，或选择颜色");
   assert.equal(playerLine(state(played("swap2", 2, "h8 h9 j10")), "your-turn", 15), "开局规则：交换二。你是后手方，暂时执白棋。");
+  assert.equal(playerLine(state(played("soosorv8", 1, "h8 h9 j10 white i7 3 black j8")), "your-turn", 15),
+    "开局规则：索索夫-8。你是先手方，暂时执黑棋。带数字的半透明棋子是黑方打出的五手点。");
+  assert.equal(openingSentence([{ kind: "black" }, place("j8")], 15, ["second-swap", "offer"]), "引擎选择执黑。引擎打出五手点 j8。");
   english();
 });
 

@@ -18,7 +18,7 @@ import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
-import { colorLower, offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { colorLower, offerSentence, resultSentence, sentences, shapeText } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
@@ -65,7 +65,7 @@ export function openingSentence(actions, size, phases) {
     words.push(t("op_ann_engine_" + a.kind, { move: a.at ? cellText(a.at[0], a.at[1], size) : "", n: a.n }));
     i += 1;
   }
-  return words.join(" ");
+  return sentences(...words);
 }
 
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
@@ -158,8 +158,8 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
         }
         const after = store.update((st) => ({ ...st, game: next, hint: null }));
         if (after.settings.sound && reply.actions.some((a) => a.kind === "place")) playStone(1);
-        let said = openingSentence(reply.actions, game.size, phases);
-        if (!Game.inOpening(after.game)) said += " " + t("op_ann_done", { colour: colorLower(after.game.human) });
+        const done = Game.inOpening(after.game) ? "" : t("op_ann_done", { colour: colorLower(after.game.human) });
+        const said = sentences(openingSentence(reply.actions, game.size, phases), done);
         if (reply.notes && reply.notes.length) console.info("opening:", reply.notes.join("; "));
         say.announce(said);
         engineMove();

@@ -78,6 +78,7 @@ export const OPENING_EN = {
   op_ann_done: "The opening is over: you play {colour}.",
   op_cursorOffer: "black's offered 5th move {k}",
   newGameOpening: "New game with the opening rule {rule}. You are the {role}.",
+  howToPlayOpening: "The opening rule decides the colours: the line below says whose turn it is and what to do.",
 };
 
 export const OPENING_ZH = {
@@ -151,4 +152,5 @@ export const OPENING_ZH = {
   op_ann_done: "开局结束：你执{colour}。",
   op_cursorOffer: "黑方的第 {k} 个五手打点",
   newGameOpening: "新对局，开局规则：{rule}。你是{role}。",
+  howToPlayOpening: "开局规则决定双方颜色：下面一行说明轮到谁、该做什么。",
 };

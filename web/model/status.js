@@ -66,13 +66,20 @@ export function openingStatus(s) {
   return { code: "your-turn", text: t("op_st_" + phase, { colour, n: state.n, k: state.offers.length + 1 }) };
 }
 
+// Sentences one after the other: a space after an English one, none after a Chinese one
+// (it ends in "。", "！" or "？"); empty parts left out.
+export function sentences(...parts) {
+  return parts.filter(Boolean).reduce((text, part) => (text ? text + (/[。！？]$/.test(text) ? "" : " ") + part : part), "");
+}
+
 // The line under the status in the opening: the rule, the human's role and colour for now.
 export function openingLine(game) {
   const state = Game.openingOf(game).state;
-  let line = t("op_line", { rule: t("opr_" + state.rule), role: t("op_role_" + game.opening.player), colour: colorLower(game.human) });
-  if (state.offers.length) line += " " + t("op_line_offers");
-  if (!Game.atEnd(game)) line += " " + t("op_line_browsing");
-  return line;
+  return sentences(
+    t("op_line", { rule: t("opr_" + state.rule), role: t("op_role_" + game.opening.player), colour: colorLower(game.human) }),
+    state.offers.length ? t("op_line_offers") : "",
+    Game.atEnd(game) ? "" : t("op_line_browsing"),
+  );
 }
 
 // Is the game over at the end of its line, and shown before that end?
@@ -220,6 +227,7 @@ export function offerSentence({ game, offer, offerKind }) {
 // five in a row wins; which colour they are, who moves first, and that the engine answers.
 export function howToPlay(game) {
   const color = colorLower(game.human);
+  if (game.opening) return [t("howToPlay1"), t("howToPlayOpening")]; // the opening says the colours
   return [t("howToPlay1"), t(game.human === game.first ? "howToPlayFirst" : "howToPlaySecond", { color })];
 }
 

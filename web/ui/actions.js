@@ -11,7 +11,7 @@ import * as Opening from "../model/opening.js";
 import { parseFragment } from "../model/records.js";
 import { playStone } from "./sound.js";
 import * as State from "../model/state.js";
-import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { colorLower, colorWord, offerSentence, resultSentence, sentences, shapeText } from "../model/status.js";
 
 // A new game's seed (game.js: a node-limited level's random choices come from it):
 // 0..MAX_SEED, from crypto.getRandomValues where there is one.
@@ -101,8 +101,8 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
       return false;
     }
     const kind = before.phase === "offer" ? "offer" : action.kind;
-    let said = t("op_ann_you_" + kind, { move: action.at ? cell(action.at) : "", n: action.n });
-    if (!Game.inOpening(next.game)) said += " " + t("op_ann_done", { colour: colorLower(next.game.human) });
+    const done = Game.inOpening(next.game) ? "" : t("op_ann_done", { colour: colorLower(next.game.human) });
+    const said = sentences(t("op_ann_you_" + kind, { move: action.at ? cell(action.at) : "", n: action.n }), done);
     if (next.settings.sound && action.kind === "place") playStone(kind === "offer" ? 1 : Opening.nextColour(before));
     say.announce(said);
     resume();
