@@ -248,3 +248,10 @@ test("the engine's opening message and what is said of its actions", () => {
   assert.equal(openingSentence([{ kind: "declare", n: 3 }], 15, ["declare"]), "The engine declares 3 5th moves.");
   assert.equal(openingSentence([{ kind: "select", at: at("g8") }], 15, ["select"]), "The engine chooses the 5th move g8.");
 });
+
+test("a review leaves the opening's stones unjudged: the rule placed them", async () => {
+  const { reviewMessage } = await import("../../web/model/review.js");
+  const g = Game.play(played("swap2", 2, "h8 h9 j10 two i9 k8 black"), ...at("a1"));
+  assert.equal(reviewMessage(g, 0, 12000).fixed, 5);
+  assert.equal("fixed" in reviewMessage(Game.newGame(), 0, 12000), false);
+});

@@ -38,7 +38,7 @@ import { cellText, isSize, onBoard, parseCell } from "./coords.js";
 import {
   DEEP_REVIEW_NODES, MAX_REVIEW_NODES, REVIEW_CLASSES, REVIEW_FLAGGED, REVIEW_MARKS, REVIEW_NODES,
 } from "./engine-data.js";
-import { colorOf, position } from "./game.js";
+import { colorOf, openingOf, position } from "./game.js";
 import { BLACK } from "./rules.js";
 
 // the engine's (py/gomoku/review, generated into engine-data.js)
@@ -186,11 +186,12 @@ export function addAnswer(review, reply, game) {
 // ---- the messages ---------------------------------------------------------------------------
 
 // The worker's request for position index of the game (every move sent: the answer
-// depends on the game, the index and the budget alone).
+// depends on the game, the index and the budget alone). A game under an opening rule has
+// its opening's stones fixed (class "opening", not judged: the rule placed them).
 export function reviewMessage(game, index, nodes) {
   return {
     type: "review", size: game.size, rule: game.rule, moves: game.moves.map(([x, y]) => [x, y]),
-    first: colourName(game.first), index, nodes,
+    first: colourName(game.first), index, nodes, ...(game.opening ? { fixed: openingOf(game).length } : {}),
   };
 }
 
