@@ -76,10 +76,11 @@ def test_swap2_as_the_second_player_the_engine_opens_and_chooses(game):
     game.page.keyboard.press("Enter")
     assert status_text(game) == "Your turn: place two more stones (white now)"
     assert not game.page.is_visible("#opening-panel")
+    # the keyboard's focus went on to the board, where the stones go
+    assert game.page.evaluate("() => document.activeElement.id") == "board"
     white, black = free_cells(game, ["k11", "e4", "l4", "d12", "m3"])[:2]
     game.click_cell(white)
     assert status_text(game) == "Your turn: place two more stones (black now)"
-    game.page.focus("#board")  # the last stone by the keyboard cursor: Enter on it
     game.click_cell(black)
     assert game.moves()[3:5] == [white, black]
     # the engine (the first player) takes a colour; the game goes on
@@ -177,7 +178,12 @@ def test_soosorv8_dialog_and_the_opening_in_chinese(game):
     )
     game.click_cell("i9")
     assert page.inner_text("#announce") == "第一子必须下在天元 h8，不能下在 i9"
-    game.click_cell("h8")
+    # the keyboard: the cursor from i9 to h8, Enter places the stone
+    page.focus("#board")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert game.moves() == ["h8"] and page.inner_text("#announce") == "你摆了 h8。"
     game.click_cell("i9")
     game.click_cell("k10")  # outside the central 5x5
     assert page.inner_text("#announce") == "第三子必须下在 h8 周围的 5×5 范围内，不能下在 k10"

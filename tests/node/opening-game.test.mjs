@@ -255,3 +255,10 @@ test("a review leaves the opening's stones unjudged: the rule placed them", asyn
   assert.equal(reviewMessage(g, 0, 12000).fixed, 5);
   assert.equal("fixed" in reviewMessage(Game.newGame(), 0, 12000), false);
 });
+
+test("a game opened in its opening is played, not analysed", async () => {
+  const { opened } = await import("../../web/model/state.js");
+  const s = { ...state(Game.newGame()), analysing: true };
+  assert.equal(opened(s, played("swap2", 1, "h8"), true).analysing, false);
+  assert.equal(opened(s, played("swap2", 2, "h8 h9 j10 black"), true).analysing, true);
+});

@@ -158,6 +158,8 @@ export function opened(s, game, analysing = s.analysing, date = new Date()) {
   const same = old.size === game.size && old.rule === game.rule && old.first === game.first &&
     old.moves.length === game.moves.length && old.moves.every(([x, y], i) => x === game.moves[i][0] && y === game.moves[i][1]);
   if (inProgress(old) && !same) finished = addToHistory(finished, historyEntry(old, "unfinished", date));
+  // (a game in its opening is played, not analysed: the opening's turns are the players')
+  analysing = analysing && !Game.inOpening(game);
   return { ...s, game, finished, analysing, hint: null, info: null, offer: null, offerKind: null };
 }
 

@@ -18,8 +18,15 @@ export function setupOpeningView({ actions }) {
   const buttons = { black: $("#op-black"), white: $("#op-white"), two: $("#op-two") };
   const count = $("#op-count");
   count.replaceChildren(...Array.from({ length: MAX_OFFERS }, (_, i) => new Option(String(i + 1), String(i + 1))));
-  for (const kind of ["black", "white", "two"]) buttons[kind].addEventListener("click", () => actions.openingAction({ kind }));
-  $("#op-declare").addEventListener("click", () => actions.openingAction({ kind: "declare", n: Number(count.value) }));
+  // a choice made, the panel goes: the keyboard's focus goes on to the board (where the
+  // next stone goes), not to the page's top
+  const act = (action) => {
+    const focused = panel.contains(document.activeElement); // (hidden, it loses the focus)
+    actions.openingAction(action);
+    if (panel.hidden && focused) $("#board").focus();
+  };
+  for (const kind of ["black", "white", "two"]) buttons[kind].addEventListener("click", () => act({ kind }));
+  $("#op-declare").addEventListener("click", () => act({ kind: "declare", n: Number(count.value) }));
 
   return {
     // the panel, the board's offers and the canvas's data for state s
