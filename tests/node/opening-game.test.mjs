@@ -262,3 +262,13 @@ test("a game opened in its opening is played, not analysed", async () => {
   assert.equal(opened(s, played("swap2", 1, "h8"), true).analysing, false);
   assert.equal(opened(s, played("swap2", 2, "h8 h9 j10 black"), true).analysing, true);
 });
+
+test("a game kept unfinished in its opening comes back with the same player", () => {
+  const g = played("swap2", 1, "h8 h9");
+  const entry = historyEntry(g, "unfinished", new Date());
+  const back = Game.fromRecord(entry);
+  assert.equal(back.opening.player, 1);
+  assert.equal(Game.openingTurn(back), "human");
+  const engines = Game.fromRecord({ ...entry, opening: { ...entry.opening, player: 2 } });
+  assert.equal(Game.openingTurn(engines), "engine");
+});

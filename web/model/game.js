@@ -155,8 +155,8 @@ const openingFloor = (game) => (game.opening ? openingOf(game).length : 0);
 // checkMoves: off the board, taken, after a five, forbidden for black under renju).
 //
 // With an opening ({rule, choices, offers, player?}: opening.js, checked against the moves)
-// the game keeps it: during the opening the player is the one who acts now, after it the
-// one on the side to move (or, given, `player`: a finished game's own).
+// the game keeps it, the player being `player` when given (a finished game's own), else
+// during the opening the one who acts now, after it the one on the side to move.
 export function fromRecord({ moves, size, rule, first, opening = null }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
   checkSetup({ size, rule, first, human, level, seed });
   checkMoves(moves, size, rule, first);
@@ -165,7 +165,7 @@ export function fromRecord({ moves, size, rule, first, opening = null }, { human
     game = { ...game, opening: checkOpening({ ...game, opening: { player: 1, ...opening } }) };
     const { state } = openingOf(game);
     if (!Opening.isDone(state)) {
-      const player = state.actor;
+      const player = opening.player === 1 || opening.player === 2 ? opening.player : state.actor;
       return { ...game, opening: { ...game.opening, player }, human: colourOfPlayer(state, player), recorded: false };
     }
     if (opening.player === 1 || opening.player === 2) return { ...game, human: colourOfPlayer(state, opening.player) };
