@@ -788,7 +788,7 @@ def test_swap2board_reads_rapfi_s_fields_and_refuses_what_is_not_swap2() -> None
 
 def test_swap2board_node_limit_or_a_share_of_the_turn() -> None:
     brain, _ = _swap2_brain(nodes=60000)  # one answer's searches share the limit
-    assert brain._opening_limits().nodes == 60000 // pbrain.SWAP2_SEARCHES
+    assert brain._opening_limits().nodes == 60000 // pbrain.SWAP2_NODE_SHARE
     brain.handle("INFO max_node 777")
     assert brain._opening_limits().nodes == pbrain.SWAP2_MIN_NODES
     brain.handle("INFO max_node 0")

@@ -65,6 +65,10 @@ MAX_THREADS = 8  # INFO thread_num is clamped to 1..MAX_THREADS
 # A swap2 choice's searches share the turn: white's best moves, then black's replies to
 # each of them (gomoku.engine.opening_play), and the move after it.
 SWAP2_SEARCHES = CANDIDATES + 2
+# Under a node limit each search gets this fraction of it: an answer is then worth about
+# three moves' nodes (the match runner's turn cap holds it), and the choices are not as
+# blind as at a sixth (BENCHMARKS.md, "Swap2 against Rapfi").
+SWAP2_NODE_SHARE = 2
 SWAP2_MIN_NODES = 1000  # the least a search of a swap2 choice gets under a node limit
 
 # Commands that need a game started with START.
@@ -367,12 +371,12 @@ class Brain:
             self.write(format_stones(a.point for a in actions if a.point is not None))
 
     def _opening_limits(self) -> Limits:
-        """Each swap2 search's limits: a share of the turn (SWAP2_SEARCHES searches in one
-        answer): of the node limit (INFO max_node; at least SWAP2_MIN_NODES), else of the
-        turn's time."""
+        """Each swap2 search's limits: under a node limit (INFO max_node) its
+        1 / SWAP2_NODE_SHARE (at least SWAP2_MIN_NODES), else a share of the turn's time
+        (SWAP2_SEARCHES searches in one answer)."""
         controls = time_controls(self.times)
         if self.max_nodes is not None:
-            share = max(SWAP2_MIN_NODES, self.max_nodes // SWAP2_SEARCHES)
+            share = max(SWAP2_MIN_NODES, self.max_nodes // SWAP2_NODE_SHARE)
             return Limits(**node_limits(controls, share))
         share = max(1, self.times.timeout_turn // SWAP2_SEARCHES)
         return Limits(time_ms=None, turn_ms=share, seed=NODE_LIMIT_SEED)

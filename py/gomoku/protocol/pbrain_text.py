@@ -24,7 +24,8 @@ Supported commands (case-insensitive command words, one per line):
                      before the answer gives the chance the choice was made on
                      (gomoku.engine.opening_play). Any other count, a stone given twice or
                      off the board, or a rule without swap2 (renju) is an ``ERROR``. Its
-                     searches share one turn: the node limit (max_node) or timeout_turn.
+                     searches get half the node limit each (max_node), or share
+                     timeout_turn.
 - ``INFO key value`` timeout_turn, timeout_match, time_left (ms), max_memory, game_type,
                      rule (bit field: 1 = exactly five; 2 = continuous (ignored); 4 = renju,
                      whatever the other bits; 8 = caro is not supported: we fall back to
