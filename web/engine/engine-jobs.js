@@ -8,7 +8,10 @@
 // (state.js); the view follows.
 
 import { cellText } from "../model/coords.js";
-import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
+import { remaining } from "../model/clock.js";
+import {
+  HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, clockFloorMs, clockThinkMs, deadlineFor as deadlineOf, levelThinkTimes, sliceMs as sliceOf,
+} from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
 import * as Game from "../model/game.js";
 import { t } from "../model/i18n.js";
@@ -17,7 +20,7 @@ import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
 import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
-import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
+import { clockInPlay, engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
 import { offerSentence, resultSentence, shapeText } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
@@ -44,8 +47,12 @@ export function levelThink(game, level) {
 // analysisView: analysis-view.js; say: {announce, notice} (view.js); onReady(): the engine
 // is ready (again): the page resumes its work; onReviewFailure(err, {job, retrying}): a
 // review job failed (review-job.js failed). now / sleep: the clock and timer of the job
-// runner (tests pass fakes).
-export function createEngineJobs({ store, engine, params, analysisView, say, onReady, onReviewFailure, now, sleep }) {
+// runner (tests pass fakes). clockNow: the game clock's time source (main.js; clock.js
+// `now`); onFlag(): the engine's move came after its flag was due (its flag falls
+// instead: state.js played), said by the page's flag handler.
+export function createEngineJobs({
+  store, engine, params, analysisView, say, onReady, onReviewFailure, now, sleep, clockNow = () => performance.now(), onFlag = () => {},
+}) {
   // (deadlines.js; ?deadline= and ?slice= override them)
   const deadlineFor = (ms) => deadlineOf(ms, params.deadline);
   const sliceMs = (i) => sliceOf(i, params.slice);
@@ -109,33 +116,55 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     if (reply.guard) console.info("renju guard:", reply.guard.message);
   }
 
+  // The game clock's limits for the engine's move in the shown position: the game's
+  // starting time and what is left on the engine's clock (the brain's timeout_match and
+  // time_left: the engine's time manager spreads it, webapi.py), or null without a clock
+  // in play.
+  function clockLimits(game) {
+    if (!clockInPlay(game)) return null;
+    const left = remaining(game.clock, Game.sideToMove(game), clockNow());
+    return { matchMs: game.clock.baseMs, timeLeftMs: Math.floor(left) };
+  }
+
   // The engine's move, when it is the engine's turn at the end of the game (force: also
-  // while browsing, after Swap sides).
+  // while browsing, after Swap sides); never with two players.
   function engineMove(force = false) {
     const s = store.get();
-    if (!free(s) || s.analysing || Game.sideToMove(s.game) === s.game.human) return;
+    if (!free(s) || s.analysing || s.game.twoPlayers || Game.sideToMove(s.game) === s.game.human) return;
     if (!force && !Game.atEnd(s.game)) return;
     const { game, key, stm } = about(s);
     const level = levelOf(game.level);
     const started = performance.now();
+    const clock = clockLimits(game);
     store.update({ hint: null });
     if (nodeLimited(level)) {
-      // one level think; ?time= does not apply (the move must not depend on the clock)
-      const step = { message: levelThink(game, level), ...levelThinkTimes(level.nodes, params.deadline) };
+      // one level think; ?time= does not apply (the move must not depend on the clock);
+      // a game clock only caps its time (its nodes decide while the clock allows them)
+      const message = levelThink(game, level);
+      if (clock) message.limits = { ...message.limits, ...clock };
+      const step = { message, ...levelThinkTimes(level.nodes, params.deadline) };
       runner.start({
-        kind: "move", key, floorMs: LEVEL_FLOOR_MS,
+        kind: "move", key, floorMs: clock ? clockFloorMs(clock.timeLeftMs) : LEVEL_FLOOR_MS,
         next: (i) => (i === 0 ? step : null),
         onInfo: (info) => showInfo(info, stm, key),
         onDone: played,
       });
       return;
     }
-    // a timed level (the full engine on the clock; 0: until Move now)
+    // a timed level (the full engine on the clock; 0: until Move now); under a game clock
+    // Expert keeps its promise within the clock (the tighter wins), Unlimited plays by
+    // the clock alone (one think)
     const per = thinkMs(level) ? (params.time ?? thinkMs(level)) : null;
     runner.start({
-      kind: "move", key, sliced: per == null,
+      kind: "move", key, sliced: per == null && !clock,
       // a timed level: one think; unlimited: slices until Move now or a solved position
       next(i, last) {
+        if (clock) {
+          if (i > 0) return null;
+          const message = per != null ? cappedMessage(game, per) : thinkPosition(game);
+          message.limits = { ...message.limits, ...clock };
+          return { message, ms: per ?? clockThinkMs(clock.timeLeftMs) };
+        }
         if (per != null) return i === 0 ? { message: cappedMessage(game, per), ms: per } : null;
         return last && isDecisive(last) ? null : { message: thinkMessage(game, sliceMs(i)), ms: sliceMs(i) };
       },
@@ -144,13 +173,15 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       onDone: played,
     });
 
-    // the engine's move played (the job's last reply)
+    // the engine's move played (the job's last reply), charged to its clock
     function played(reply) {
       const [x, y] = Array.isArray(reply.move) ? reply.move : [];
       checkEngineMove(x, y, reply);
       const move = cellText(x, y, game.size);
       const secs = ((performance.now() - started) / 1000).toFixed(1);
-      const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
+      const before = store.get().game;
+      const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date(), clockNow()));
+      if (next.game.moves === before.moves) { onFlag(); return; } // its time ran out first
       if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
       say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
       say.notice(offerSentence(next)); // the level below after the third loss in a row, if so
@@ -164,7 +195,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       say.announce(t("hintBusy"));
       return;
     }
-    if (Game.sideToMove(s.game) !== s.game.human) return;
+    if (Game.sideToMove(s.game) !== s.game.human && !s.game.twoPlayers) return;
     const { game, key, stm } = about(s);
     const ms = params.time ?? HINT_MAX_MS; // the full engine, whatever the level
     runner.start({

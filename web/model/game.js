@@ -2,7 +2,8 @@
 //
 // A game is one line of moves plus a cursor, how many of them are on the board:
 //
-//   { size, rule, first, human, level, seed, moves: [[x, y], ...], cursor, recorded }
+//   { size, rule, first, human, level, seed, moves: [[x, y], ...], cursor, recorded,
+//     twoPlayers, clock }
 //
 //   size      15..20 (coords.js)           rule   one of rules.js RULES
 //   first     colour of the first move     human  the player's colour (BLACK | WHITE)
@@ -12,6 +13,10 @@
 //             the page when a game starts (this module takes it as given, default 0)
 //   moves     engine coordinates; moves[cursor..] are the undone moves (redo brings them back)
 //   recorded  the finished game is in the finished-games list already
+//   twoPlayers  two people play it on this device, the engine off (human and level are
+//             then kept for the next game against the engine, not used)
+//   clock     the game clock (clock.js), or null: no clock. A flag that fell ends the game
+//             at the end of its line: position() says the other colour won (timeout)
 //
 // Undo, redo and browsing move the cursor; a move played before the end of the line starts
 // a new branch that replaces the moves after it (unless it is the line's next move). No
@@ -26,6 +31,7 @@ import { DEFAULT_SIZE, isSize, onBoard } from "./coords.js";
 import { checkMoves } from "./records.js";
 import { DEFAULT_LEVEL, isLevel } from "./levels.js";
 import { forbiddenPoints as renjuPoints, shapeOn, toGrid } from "./renju.js";
+import { isControl, newClock } from "./clock.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
 
 export { DEFAULT_LEVEL, isLevel };
@@ -33,8 +39,9 @@ export const MAX_SEED = 2 ** 31 - 1;
 export const isSeed = (seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
 export const isColour = (c) => c === BLACK || c === WHITE;
 
-// Throws an Error naming the first setting that is not valid.
-export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
+// Throws an Error naming the first setting that is not valid (clock: a clock.js control,
+// or null for none).
+export function checkSetup({ size, rule, first, human, level, seed = 0, twoPlayers = false, clock = null }) {
   if (!isSize(size)) throw new Error(`bad board size ${JSON.stringify(size)}`);
   if (!isRule(rule)) throw new Error(`unknown rule ${JSON.stringify(rule)}`);
   if (!isColour(first)) throw new Error(`bad first player ${JSON.stringify(first)}`);
@@ -42,20 +49,26 @@ export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
   if (!isLevel(level)) throw new Error(`unknown level ${JSON.stringify(level)}`);
   if (!isSeed(seed)) throw new Error(`bad seed ${JSON.stringify(seed)}`);
   if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
+  if (typeof twoPlayers !== "boolean") throw new Error(`bad two-players flag ${JSON.stringify(twoPlayers)}`);
+  if (clock !== null && !isControl(clock)) throw new Error(`bad time control ${JSON.stringify(clock)}`);
 }
 
-export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
-  checkSetup({ size, rule, first, human, level, seed });
-  return { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false };
+// A new game; clock: its time control (clock.js {baseMs, incMs}) or null.
+export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0, twoPlayers = false, clock = null } = {}) {
+  checkSetup({ size, rule, first, human, level, seed, twoPlayers, clock });
+  return { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false, twoPlayers, clock: clock && newClock(clock) };
 }
 
 // A game from a record ({moves, size, rule, first}): shown at its end, with the player on
 // the side to move (unless the game is over). Throws on a bad setup or move (records.js
 // checkMoves: off the board, taken, after a five, forbidden for black under renju).
-export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
-  checkSetup({ size, rule, first, human, level, seed });
+// clock: the game's clock as the record left it (clock.js clockOfRecord), or null.
+export function fromRecord({ moves, size, rule, first }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0, twoPlayers = false, clock = null } = {}) {
+  checkSetup({ size, rule, first, human, level, seed, twoPlayers });
   checkMoves(moves, size, rule, first);
-  const game = { ...newGame({ size, rule, first, human, level, seed }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
+  const game = {
+    ...newGame({ size, rule, first, human, level, seed, twoPlayers }), moves: copyMoves(moves), cursor: moves.length, recorded: true, clock,
+  };
   return position(game).over ? game : { ...game, human: sideToMove(game) };
 }
 
@@ -71,13 +84,16 @@ export const positionKey = (game) =>
   `${game.size}/${game.first}/${game.rule}/` + shownMoves(game).map((m) => m.join(".")).join(" ");
 
 // The shown position: {stones: Map "x,y" -> colour, winner: colour | 0, line: winning
-// stones, draw, over}.
+// stones, draw, over, timeout: the colour whose flag fell (then winner is the other; at
+// the end of the line only), or 0}.
 export function position(game) {
   const r = replay(shownMoves(game), game.size, game.rule, blackPlayer(game.first));
   const stones = new Map();
   for (const [key, player] of r.stones) stones.set(key, player === 0 ? game.first : 3 - game.first);
-  const winner = r.winner < 0 ? 0 : colorOf(game, r.winner);
-  return { stones, winner, line: r.line, draw: r.draw, over: winner !== 0 || r.draw };
+  let winner = r.winner < 0 ? 0 : colorOf(game, r.winner);
+  const timeout = !winner && !r.draw && game.clock && game.clock.flag && atEnd(game) ? game.clock.flag : 0;
+  if (timeout) winner = 3 - timeout;
+  return { stones, winner, line: r.line, draw: r.draw, over: winner !== 0 || r.draw, timeout };
 }
 
 // Does the side to move of the shown position have forbidden points (renju, black)?
@@ -119,6 +135,13 @@ export function play(game, x, y) {
   if (next && next[0] === x && next[1] === y) return { ...game, cursor: game.cursor + 1 };
   const moves = [...copyMoves(shownMoves(game)), [x, y]];
   return { ...game, moves, cursor: moves.length, recorded: false };
+}
+
+// The game taken back to its first n moves for good (no redo): undo under a running
+// clock, whose time belongs to the line played (state.js tookBack keeps the clock).
+export function takeBack(game, n) {
+  const k = Math.max(0, Math.min(game.moves.length, n));
+  return { ...game, moves: copyMoves(game.moves.slice(0, k)), cursor: k, recorded: false };
 }
 
 // The game browsed to move n (clamped to 0..moves.length).

@@ -2,6 +2,7 @@
 // Static text in index.html carries data-i18n (text), data-i18n-label (aria-label) or
 // data-i18n-title (title); applyStatic() fills them in for the current language.
 
+import { PLAY_EN, PLAY_ZH } from "./i18n-play.js";
 import { RECORD_ERRORS_EN } from "./record-errors.js";
 
 const en = {
@@ -188,6 +189,7 @@ const en = {
   pzMistakesDone: "That was your last one. Back to the puzzles.",
   // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
   ...RECORD_ERRORS_EN, // (record-errors.js: the records' errors, in English)
+  ...PLAY_EN, // (i18n-play.js: two players on one device, the game clock)
   keptUnfinished: "Your game in progress is kept in the finished games (unfinished).",
   res_unfinished: "Unfinished",
   hist_won: "You won", hist_lost: "You lost", hist_draw: "Draw", hist_unfinished: "Unfinished",
@@ -392,6 +394,7 @@ const zh = {
   rec_moveOff: "第 {n} 手不在 {size}x{size} 棋盘上",
   rec_afterWin: "第 {n} 手在棋局结束（第 {won} 手）之后",
   rec_taken: "第 {n} 手下在已有棋子的点上",
+  ...PLAY_ZH, // (i18n-play.js: two players on one device, the game clock)
   keptUnfinished: "进行中的棋局已保存到已完成的棋局中（未下完）。",
   res_unfinished: "未下完",
   hist_won: "你赢了", hist_lost: "你输了", hist_draw: "和棋", hist_unfinished: "未下完",

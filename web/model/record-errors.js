@@ -26,6 +26,7 @@ export const RECORD_ERRORS_EN = {
   rec_moveOff: "move {n} is not on the {size}x{size} board",
   rec_afterWin: "move {n} comes after the game was won (move {won})",
   rec_taken: "move {n} is on a taken point",
+  rec_clock: "the time control must look like 5+3 (minutes + seconds)",
 };
 
 function english(key, vars = {}) {

@@ -27,6 +27,7 @@
 //
 // Under renju a record whose black player plays a forbidden point is refused.
 
+import { controlText, parseControl } from "./clock.js";
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, cellText, isSize, parseCell } from "./coords.js";
 import { textError } from "./record-errors.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
@@ -81,18 +82,21 @@ export function parseMoveList(text, size, rule = "freestyle", first = BLACK) {
   return parseMoves(text, size, rule, first);
 }
 
-// Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white").
-// record: {moves, size, rule, first: BLACK | WHITE}
-export function toFragment({ moves, size, rule, first }) {
+// Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white", + a game
+// clock's time control "&clock=5+3": minutes + seconds a move).
+// record: {moves, size, rule, first: BLACK | WHITE, clock?: a clock or its control}
+export function toFragment({ moves, size, rule, first, clock = null }) {
   const p = new URLSearchParams();
   p.set("moves", formatMoves(moves, size).replaceAll(" ", ","));
   p.set("rule", rule);
   p.set("size", String(size));
   if (first === WHITE) p.set("first", "white");
-  return p.toString().replaceAll("%2C", ",");
+  if (clock) p.set("clock", controlText(clock));
+  return p.toString().replaceAll("%2C", ",").replaceAll("%2B", "+");
 }
 
-// The record of a link's fragment ("#moves=..."): {moves, size, rule, first}. Null when
+// The record of a link's fragment ("#moves=..."): {moves, size, rule, first} and, when the
+// link names a time control, control (clock.js {baseMs, incMs}). Null when
 // the fragment is not a game link; throws when it is one but broken. A link without
 // size= is for 15x15 (links written before sizes had it), without rule= freestyle. A link
 // without a move ("#moves=") is broken too: it would wipe the board and say it opened.
@@ -112,7 +116,15 @@ export function parseFragment(hash) {
   if (rule === "renju" && first !== BLACK) throw textError("rec_renjuFirst");
   if (!p.get("moves").replaceAll(",", " ").trim()) throw textError("rec_emptyLink");
   const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
-  return { moves, size, rule, first };
+  if (!p.has("clock")) return { moves, size, rule, first };
+  let control;
+  try {
+    // a "+" left unescaped in a link reads as a space
+    control = parseControl(p.get("clock").replace(" ", "+"));
+  } catch {
+    throw textError("rec_clock");
+  }
+  return { moves, size, rule, first, control };
 }
 
 export function toPsq(moves, size, times = [], rule = "freestyle") {

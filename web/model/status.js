@@ -2,21 +2,24 @@
 // status and its code, the line under it, the thinking panel's score, the engine and
 // search-worker lines, the board's spoken label. Pure functions of plain data, no DOM.
 
+import { controlText } from "./clock.js";
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
 import { currentLanguage, t } from "./i18n.js";
 import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
 import { BLACK, WHITE } from "./rules.js";
 import { colourScore } from "./score.js";
-import { engineMoving, overAtEnd, shownOf } from "./state.js";
+import { clockAtEnd, engineMoving, overAtEnd, shownOf } from "./state.js";
 
 export const colorName = (c) => (c === BLACK ? "black" : "white");
 export const colorWord = (c) => t(c === BLACK ? "black" : "white");
 export const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
 export const shapeText = (shape) => t("shape_" + String(shape).replaceAll(" ", "_"));
 
-// " Black wins." / " White wins." / " The game is a draw." / "" (after a move's sentence)
+// " Black wins." / " White wins." / " White lost on time." / " The game is a draw." / ""
+// (after a move's sentence)
 export function resultSentence(pos) {
+  if (pos.timeout) return t("timeoutAnn", { color: colorWord(pos.timeout) });
   if (pos.winner) return t(pos.winner === BLACK ? "blackWins" : "whiteWins");
   if (pos.draw) return t("isDraw");
   return "";
@@ -25,13 +28,22 @@ export function resultSentence(pos) {
 // {code, text}: the board's data-status and the status line.
 export function statusOf(s) {
   const { pos } = shownOf(s.game);
+  if (pos.timeout) return { code: `${colorName(pos.winner)}-wins`, text: t("st_timeout", { color: colorWord(pos.timeout) }) };
   if (pos.winner) return { code: `${colorName(pos.winner)}-wins`, text: t("st_wins", { color: colorWord(pos.winner) }) };
   if (pos.draw) return { code: "draw", text: t("st_draw") };
-  if (s.engineError) return { code: "error", text: t("st_error") };
+  if (s.engineError && !s.game.twoPlayers) return { code: "error", text: t("st_error") };
   if (s.analysing) return { code: "analysing", text: t("st_analysing") };
   // an earlier position of a game that is over: looked at, not played (a move there would
-  // start a new line and drop the game's review), so never "your turn"
-  if (finishedGameBrowsed(s.game)) return { code: "review", text: t("st_browsing", { n: s.game.cursor, total: s.game.moves.length }) };
+  // start a new line and drop the game's review), so never "your turn"; the same under a
+  // running clock (played at its end: state.js clockAtEnd)
+  if (finishedGameBrowsed(s.game) || clockAtEnd(s.game)) {
+    return { code: "review", text: t("st_browsing", { n: s.game.cursor, total: s.game.moves.length }) };
+  }
+  // two players: whose turn it is, the engine's state aside (it only gives hints)
+  if (s.game.twoPlayers) {
+    const c = Game.sideToMove(s.game);
+    return { code: `${colorName(c)}-to-move`, text: t("st_toMove", { color: colorWord(c) }) };
+  }
   const moving = engineMoving(s);
   const humanToMove = !moving && Game.sideToMove(s.game) === s.game.human;
   if (s.engine.state !== "ready") {
@@ -54,12 +66,14 @@ export function finishedGameBrowsed(game) {
 export function playerLine(s, code, defaultSize) {
   const { game } = s;
   const { pos, forbidden } = shownOf(game);
-  let line = t(game.human === game.first ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
+  let line = game.twoPlayers ? t("twoLine") : t(game.human === game.first ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
   const setup = [];
   if (game.size !== defaultSize) setup.push(`${game.size}×${game.size}`);
   if (game.rule !== "freestyle") setup.push(t("rule_" + game.rule));
+  if (game.clock) setup.push(t("clockSetup", { control: controlText(game.clock) }));
   if (setup.length) line += " " + t("setupLine", { setup: setup.join(", ") });
   if (s.analysing) line = t("analysisLine");
+  else if (pos.winner && game.twoPlayers) line = t("twoWins", { color: colorWord(pos.winner) });
   else if (pos.winner) line = pos.winner === game.human ? t("youWin") : t("engineWins");
   else if (pos.draw) line = t("nobodyWins");
   else if (finishedGameBrowsed(game)) line = t("browseLine");
@@ -69,7 +83,8 @@ export function playerLine(s, code, defaultSize) {
   return line;
 }
 
-// A finished game's result from the player's side: "won", "lost", "draw", "unfinished".
+// A finished game's result from the player's side: "won", "lost", "draw", "unfinished"
+// (for a game of two players, see resultWords).
 export function playerResult(h) {
   if (h.result === "draw" || h.result === "unfinished") return h.result;
   return (h.result === "black" ? BLACK : WHITE) === h.human ? "won" : "lost";
@@ -82,13 +97,24 @@ export function historyLabel(h, lang = currentLanguage()) {
   const when = new Date(h.date);
   const date = Number.isNaN(when.getTime()) ? h.date
     : when.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
-  const parts = [date, t("hist_" + playerResult(h)), t(h.moves.length === 1 ? "histOneMove" : "histMoves", { n: h.moves.length })];
-  const level = h.level !== null ? levelOf(h.level) : null; // (not known for older games)
-  if (level) parts.push(t("histLevelName", { n: h.level, name: levelName(level, lang) }));
+  const parts = [date, resultWords(h), t(h.moves.length === 1 ? "histOneMove" : "histMoves", { n: h.moves.length })];
+  const level = h.level !== null && !h.twoPlayers ? levelOf(h.level) : null; // (not known for older games)
+  if (h.twoPlayers) parts.push(t("histTwo"));
+  else if (level) parts.push(t("histLevelName", { n: h.level, name: levelName(level, lang) }));
   else if (h.level !== null) parts.push(t("histLevel", { n: h.level }));
   parts.push(`${h.size}×${h.size}`, t("rule_" + h.rule));
+  if (h.clock) parts.push(t("clockSetup", { control: controlText(h.clock) }));
   if (h.review) parts.push(t("rvReviewed"));
   return parts.join(" · ");
+}
+
+// A finished game's result as the list says it: "You won", ...; with two players "Black
+// won" / "White won"; a game lost on time "White lost on time".
+function resultWords(h) {
+  const fell = h.clock && h.clock.flag && (h.result === "black" || h.result === "white") ? h.clock.flag : 0;
+  if (fell) return t("histTimeout", { color: colorWord(fell) });
+  if (h.twoPlayers && (h.result === "black" || h.result === "white")) return t(h.result === "black" ? "histBlackWon" : "histWhiteWon");
+  return t("hist_" + playerResult(h));
 }
 
 // "h9 j7": the forbidden points, in board order (by column, then row)
@@ -178,6 +204,7 @@ export function offerSentence({ game, offer, offerKind }) {
 // The two lines that tell a newcomer how to play (shown until their first finished game):
 // five in a row wins; which colour they are, who moves first, and that the engine answers.
 export function howToPlay(game) {
+  if (game.twoPlayers) return [t("howToPlay1"), t("howToPlayTwo", { color: colorLower(game.first) })];
   const color = colorLower(game.human);
   return [t("howToPlay1"), t(game.human === game.first ? "howToPlayFirst" : "howToPlaySecond", { color })];
 }

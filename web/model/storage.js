@@ -3,12 +3,14 @@
 //
 //   gomoku.game.v1      the game in progress, with its undone moves:
 //                       {size, rule, first, human, level, seed, moves: [[x, y], ...],
-//                        cursor, recorded, ladder}
+//                        cursor, recorded, ladder, twoPlayers?, clock?}
+//                       (twoPlayers: true for two people on this device; clock:
+//                        clock.js encodeClock, the times of its last charge)
 //   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
-//                         moves: "h8 i9 ...", review?, ladder}, ...]
+//                         moves: "h8 i9 ...", review?, ladder, twoPlayers?, clock?}, ...]
 //                       (result "black", "white", "draw", or "unfinished": a game in
 //                       progress kept when a record or link replaced it, state.js opened)
 //                       (review: review.js encodeReview, once complete)
@@ -32,12 +34,14 @@
 // a finished game or a level's results that cannot be read are dropped, the others kept. A
 // stored game whose level is not a level (42, "x") gets DEFAULT_LEVEL and a notice naming
 // the level; one whose seed is not a seed gets seed 0 and a notice; nothing else of it is
-// lost. A review that cannot be read (review.js decodeReview) is dropped with a notice,
+// lost; nor when its clock cannot be read: the clock is dropped with a notice (a finished
+// game's bad clock quietly), the game kept. A review that cannot be read (review.js decodeReview) is dropped with a notice,
 // its game kept; one stored for another game than the stored one (never written so) is
 // dropped quietly.
 //
 // A notice is an i18n key, or {key, vars} for a text with fields.
 
+import { decodeClock, encodeClock } from "./clock.js";
 import { DEFAULT_SIZE, isSize } from "./coords.js";
 import { DEFAULT_LEVEL, checkSetup, isColour, isSeed } from "./game.js";
 import { FORMER_SHIFT, LADDER_VERSION, isLevel, migrateLevel } from "./levels.js";
@@ -69,7 +73,31 @@ export function encodeGame(g) {
   return {
     size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level, seed: g.seed,
     moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded, ladder: LADDER_VERSION,
+    ...playExtras(g),
   };
+}
+
+// What a game played by two people or on a clock adds to what is stored (the game in
+// progress and the finished games): nothing for a plain game against the engine.
+function playExtras(g) {
+  const extras = {};
+  if (g.twoPlayers) extras.twoPlayers = true;
+  if (g.clock) extras.clock = encodeClock(g.clock);
+  return extras;
+}
+
+// {twoPlayers, clock} of a stored game or finished game of n moves; a clock that cannot
+// be read is null, and `notices` (when given) says so.
+function readExtras(v, n, notices = null) {
+  let clock = null;
+  if (v.clock !== undefined && v.clock !== null) {
+    try {
+      clock = decodeClock(v.clock, n);
+    } catch {
+      if (notices) notices.push("badClock");
+    }
+  }
+  return { twoPlayers: v.twoPlayers === true, clock };
 }
 
 // The game of a stored value (parsed JSON). Throws an Error saying what is wrong. What it
@@ -97,7 +125,7 @@ export function decodeGame(v, notices = []) {
   checkMoves(v.moves, size, rule, first); // throws naming the first bad move
   const moves = v.moves.map(([x, y]) => [x, y]);
   const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
-  return { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true };
+  return { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true, ...readExtras(v, moves.length, notices) };
 }
 
 // ---- finished games ----------------------------------------------------------------------
@@ -106,7 +134,7 @@ export function historyEntry(game, result, date) {
   if (!RESULTS.includes(result)) throw new Error(`bad result ${JSON.stringify(result)}`);
   return {
     date: date.toISOString(), size: game.size, rule: game.rule, first: game.first, human: game.human,
-    level: game.level, seed: game.seed, result, moves: game.moves.map(([x, y]) => [x, y]),
+    level: game.level, seed: game.seed, result, moves: game.moves.map(([x, y]) => [x, y]), ...playExtras(game),
   };
 }
 
@@ -134,6 +162,9 @@ function decodeEntry(e) {
     date: e.date, size, rule, first, human: isColour(e.human) ? e.human : BLACK,
     level: migrateLevel(e.level, e.ladder), seed: isSeed(e.seed) ? e.seed : 0, result: e.result, moves,
   };
+  const { twoPlayers, clock } = readExtras(e, moves.length);
+  if (twoPlayers) entry.twoPlayers = true;
+  if (clock) entry.clock = encodeClock(clock); // kept as stored (checked), as the review is
   if (e.review !== undefined) {
     // kept in its stored form (review.js reviewInHistory reads it); a broken one is
     // dropped, the game kept

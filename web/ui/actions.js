@@ -1,8 +1,16 @@
 // The player's actions on the game: play a stone, browse, undo / redo, swap sides, a new
-// game, open a record or a share link, analysis on / off, the level; each cancels the
-// engine's job it makes pointless, changes the state (state.js) and lets the engine go on
-// (resume: its move, or the analysis). Called by input.js and the dialogs.
+// game, open a record or a share link, analysis on / off, the level, a flag that fell;
+// each cancels the engine's job it makes pointless, changes the state (state.js) and lets
+// the engine go on (resume: its move, or the analysis). Called by input.js, the dialogs
+// and the clock's view.
+//
+// Two players on one device (game.twoPlayers): both colours are played here, the engine
+// only answers hints, analysis and the review; undo takes back one move, by the players'
+// agreement (confirmUndo asks while the game is on). Under a game clock in play
+// (state.js clockInPlay) the game is played at its end: undo there takes the moves back
+// for good (the time is not given back), a stone on an earlier position is refused.
 
+import * as Clock from "../model/clock.js";
 import { cellText } from "../model/coords.js";
 import * as Game from "../model/game.js";
 import { currentLanguage, errorText, t } from "../model/i18n.js";
@@ -11,6 +19,9 @@ import { parseFragment } from "../model/records.js";
 import { playStone } from "./sound.js";
 import * as State from "../model/state.js";
 import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "../model/status.js";
+
+// The time control of the game's clock ({baseMs, incMs}), or null: for the next game.
+export const controlOf = (game) => (game.clock ? { baseMs: game.clock.baseMs, incMs: game.clock.incMs } : null);
 
 // A new game's seed (game.js: a node-limited level's random choices come from it):
 // 0..MAX_SEED, from crypto.getRandomValues where there is one.
@@ -24,10 +35,15 @@ export function randomSeed() {
 
 // store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
 // notice} (view.js); reviewWords(n): the game review's words for move n ("Move 14, white
-// j9: blunder. Better: k8.", review-view.js words) or "".
-export function createActions({ store, jobs, analysisView, say, reviewWords = () => "" }) {
+// j9: blunder. Better: k8.", review-view.js words) or "". now: the game clock's time
+// source (main.js); confirmUndo({color, move}) -> Promise<boolean>: do both players agree
+// to take back that move (the undo dialog)?
+export function createActions({
+  store, jobs, analysisView, say, reviewWords = () => "", now = () => performance.now(), confirmUndo = async () => true,
+}) {
   const get = () => store.get();
   const cell = ([x, y]) => cellText(x, y, get().game.size);
+  const bothSides = (s) => s.analysing || s.game.twoPlayers;
 
   // The engine's turn: its move, or in analysis the next search.
   function resume() {
@@ -42,7 +58,8 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const { pos, forbidden } = State.shownOf(s.game);
     const toMove = Game.sideToMove(s.game);
     if (pos.over) { say.announce(t("gameOver")); return false; }
-    if (!s.analysing) {
+    if (State.clockAtEnd(s.game)) { say.announce(t("clockAtEnd")); return false; }
+    if (!bothSides(s)) {
       if (s.engineError || State.engineMoving(s)) { say.announce(t("waitEngine")); return false; }
       if (toMove !== s.game.human) {
         say.announce(Game.atEnd(s.game) ? t("waitEngine") : t("engineToMoveHere"));
@@ -60,9 +77,10 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     // a hint or analysis of the position that is about to change (a game review ends
     // when the moves change: review-job.js)
     jobs.cancelButReview();
-    const next = store.update((st) => State.played(st, x, y, new Date()));
+    const next = store.update((st) => State.played(st, x, y, new Date(), now()));
+    if (next.game.moves === s.game.moves) { flagFell(); return false; } // the time ran out first
     if (next.settings.sound) playStone(toMove);
-    const said = s.analysing ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
+    const said = bothSides(s) ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
       : t("youPlayMove", { move: cell([x, y]) });
     say.announce(said + resultSentence(State.shownOf(next.game).pos));
     if (next.offer) say.notice(offerSentence(next), "info"); // the button: view.js #next-level
@@ -83,33 +101,66 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     resume();
   }
 
-  function undo() {
-    const n = Game.undoTarget(get().game, get().analysing);
-    if (n !== null) goTo(n, t("takenBack"));
+  // Undo: against the engine back to the player's previous turn, in analysis and with two
+  // players one move. With two players, while the game is on at its end, both agree first
+  // (confirmUndo). Under a clock in play at the end the moves are taken back for good
+  // (State.tookBack); otherwise undo browses back (redo brings the moves again).
+  async function undo() {
+    const s = get();
+    const n = Game.undoTarget(s.game, bothSides(s));
+    if (n === null) return;
+    const live = Game.atEnd(s.game) && !State.overAtEnd(s.game);
+    if (s.game.twoPlayers && live && !s.analysing) {
+      const last = s.game.moves[s.game.cursor - 1];
+      const agreed = await confirmUndo({ color: colorLower(Game.colorOf(s.game, s.game.cursor - 1)), move: cell(last) });
+      if (!agreed || get().game !== s.game) return; // refused, or the game moved on meanwhile
+    }
+    if (State.clockInPlay(s.game) && Game.atEnd(s.game)) {
+      jobs.cancel();
+      store.update((st) => State.tookBack(st, n, now()));
+      say.announce(t("takenBack"));
+      resume();
+      return;
+    }
+    goTo(n, t("takenBack"));
   }
 
   function redo() {
-    const n = Game.redoTarget(get().game, get().analysing);
+    const n = Game.redoTarget(get().game, bothSides(get()));
     if (n !== null) goTo(n, t("redone"));
+  }
+
+  // The running colour's time ran out (the clock's view saw it, or a move came too late):
+  // the flag falls if it has not yet, the engine stops, and the result is said.
+  function flagFell() {
+    jobs.cancel();
+    const s = get();
+    const next = State.flagDue(s, now()) ? store.update((st) => State.flagFell(st, new Date(), now())) : s;
+    const { pos } = State.shownOf(next.game);
+    if (!pos.timeout) return;
+    say.announce(resultSentence(pos).trim());
+    if (next.offer) say.notice(offerSentence(next), "info");
   }
 
   function swapSides() {
     const s = get();
-    if (s.analysing || State.shownOf(s.game).pos.over) return;
+    if (s.analysing || s.game.twoPlayers || State.shownOf(s.game).pos.over || State.clockAtEnd(s.game)) return;
     jobs.cancel();
     const next = store.update((st) => ({ ...st, game: Game.withHuman(st.game, 3 - st.game.human) }));
     say.announce(t("swapped", { color: colorLower(next.game.human) }));
     jobs.engineMove(true);
   }
 
-  // A new game ({human, first, rule, size, level}) with a fresh seed.
+  // A new game ({human, first, rule, size, level, twoPlayers?, clock?: a time control or
+  // null}) with a fresh seed.
   function newGame(setup) {
     jobs.cancel();
     analysisView.reset();
     const seed = randomSeed();
     const next = store.update((s) => State.newGame(s, { ...setup, seed }));
     say.notice("");
-    say.announce(t("newGameAnn", { color: colorLower(next.game.human) }));
+    say.announce(next.game.twoPlayers ? t("howToPlayTwo", { color: colorLower(next.game.first) })
+      : t("newGameAnn", { color: colorLower(next.game.human) }));
     jobs.engineMove();
   }
 
@@ -125,7 +176,9 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const seed = Game.isSeed(record.seed) ? record.seed : randomSeed(); // a finished game keeps its own
     const resumed = record.result === "unfinished";
     const level = resumed && Game.isLevel(record.level) ? record.level : s.game.level;
-    let game = Game.fromRecord(record, { human: s.game.human, level, seed });
+    // a finished game is played as it was (two players or not), anything else as the game on the board
+    const twoPlayers = record.result ? record.twoPlayers === true : s.game.twoPlayers;
+    let game = Game.fromRecord(record, { human: s.game.human, level, seed, twoPlayers, clock: recordClock(record) });
     if (resumed && Game.isColour(record.human)) game = Game.withHuman(game, record.human);
     jobs.cancel();
     analysisView.reset();
@@ -157,6 +210,15 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     try { window.history.replaceState(null, "", location.pathname + location.search); } catch { /* ignore */ }
   }
 
+  // The clock of a record: a finished game's as it was kept (storage.js checked it), a
+  // link's time control with the start's times; none otherwise.
+  function recordClock(record) {
+    const n = record.moves.length;
+    const next = n % 2 === 0 ? record.first : 3 - record.first;
+    if (record.clock) return Clock.decodeClock(record.clock, n);
+    return record.control ? Clock.clockOfRecord(record.control, n, next) : null;
+  }
+
   function setAnalysis(on) {
     if (on === get().analysing) return;
     jobs.cancel();
@@ -166,7 +228,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   }
 
   return {
-    humanPlay, goTo, undo, redo, swapSides, newGame, loadRecord, openFragment, setAnalysis, resume,
+    humanPlay, goTo, undo, redo, swapSides, newGame, loadRecord, openFragment, setAnalysis, resume, flagFell,
     hint: () => jobs.hint(),
     moveNow: () => jobs.moveNow(),
     retry: () => jobs.retry(),
@@ -176,7 +238,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     playOffered() {
       const { game, offer } = get();
       if (!offer || !levelOf(offer)) return false;
-      newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer });
+      newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer, clock: controlOf(game) });
       return true;
     },
     sideNextGame: () => say.notice(t("sideNext"), "info"),

@@ -8,6 +8,7 @@
 import { cellText } from "../model/coords.js";
 import * as Game from "../model/game.js";
 import { t } from "../model/i18n.js";
+import { controlOf } from "./actions.js";
 import { chosenLevel } from "./level-chooser.js";
 import { BLACK, WHITE } from "../model/rules.js";
 import { playerMayPlay, positionKey, shownOf } from "../model/state.js";
@@ -135,7 +136,7 @@ export function setupInput({ store, board, view, analysisView, actions }) {
   const newGame = () => {
     const g = game();
     const human = Number(sideSel.value) === WHITE ? WHITE : BLACK;
-    actions.newGame({ human, level: g.level, rule: g.rule, first: g.first, size: g.size });
+    actions.newGame({ human, level: g.level, rule: g.rule, first: g.first, size: g.size, twoPlayers: g.twoPlayers, clock: controlOf(g) });
   };
   $("#new-game").addEventListener("click", newGame);
   sideSel.addEventListener("change", () => {

@@ -1,11 +1,14 @@
-// The New game dialog: the player's colour, who moves first, the rule, the board size and
-// the engine's level, filled in from the current game; Start begins the new game.
+// The New game dialog: against the engine or two players on this device, the player's
+// colour, who moves first, the rule, the board size, the engine's level and the game clock
+// (none, a preset, or custom minutes + seconds a move), filled in from the current game;
+// Start begins the new game. With two players the colour and the level are not asked.
 // Under renju black moves first: the White first choice is off while renju is picked.
 // Under the level chooser (and as its accessible description) the chosen level's one-line
 // description, its rating and the player's record at that level. The checks are game.js's
 // and rules.js's; the game and results are the page's, reached through the functions it
 // passes in.
 
+import { PRESETS, control, controlText } from "../model/clock.js";
 import { DEFAULT_SIZE, SIZES, isSize } from "../model/coords.js";
 import { DEFAULT_LEVEL } from "../model/game.js";
 import { chosenLevel, fillLevels } from "./level-chooser.js";
@@ -13,17 +16,59 @@ import { levelOf } from "../model/levels.js";
 import { recordAt } from "../model/results.js";
 import { BLACK, WHITE, isRule } from "../model/rules.js";
 import { levelAbout } from "../model/status.js";
+import { t } from "../model/i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 
 // getGame(): the current game; getResults(): the results per level (results.js);
-// newGame(setup): start a game ({human, first, rule, size, level}).
+// newGame(setup): start a game ({human, first, rule, size, level, twoPlayers, clock}).
 export function setupNewGameDialog({ getGame, getResults, newGame }) {
   const dialog = $("#new-game-dialog");
   const radio = (name, value) => dialog.querySelector(`input[name="${name}"][value="${value}"]`);
   const picked = (name) => dialog.querySelector(`input[name="${name}"]:checked`).value;
 
   $("#ng-size").replaceChildren(...SIZES.map((n) => new Option(`${n} × ${n}`, String(n))));
+  const clockSel = $("#ng-clock");
+  clockSel.querySelector('option[value="custom"]').before(...PRESETS.map((c) => new Option(controlText(c), controlText(c))));
+
+  // two players: no colour to choose, no level
+  function syncPlayers() {
+    const two = picked("ng-players") === "two";
+    $("#ng-side-set").hidden = two;
+    $("#ng-level-box").hidden = two;
+  }
+
+  function syncClock() {
+    const custom = clockSel.value === "custom";
+    for (const part of dialog.querySelectorAll(".ng-clock-part")) part.hidden = !custom;
+    $("#ng-clock-bad").hidden = true;
+  }
+
+  // The chosen control, null for none; throws (and says so in the dialog) on a bad custom one.
+  function chosenClock() {
+    if (clockSel.value === "none") return null;
+    if (clockSel.value !== "custom") return PRESETS.find((c) => controlText(c) === clockSel.value) ?? null;
+    const read = (sel) => ($(sel).value.trim() === "" ? NaN : Number($(sel).value));
+    try {
+      return control(read("#ng-clock-min"), read("#ng-clock-inc"));
+    } catch (err) {
+      $("#ng-clock-bad").textContent = t("ngClockBad");
+      $("#ng-clock-bad").hidden = false;
+      throw err;
+    }
+  }
+
+  // the current game's clock in the chooser (a preset, else custom with its numbers)
+  function showClock(clock) {
+    const text = clock ? controlText(clock) : "none";
+    const preset = [...clockSel.options].some((o) => o.value === text);
+    clockSel.value = preset ? text : "custom";
+    if (clock && !preset) {
+      $("#ng-clock-min").value = String(clock.baseMs / 60_000);
+      $("#ng-clock-inc").value = String(clock.incMs / 1000);
+    }
+    syncClock();
+  }
 
   function syncRenjuFirst() {
     const renju = picked("ng-rule") === "renju";
@@ -50,13 +95,24 @@ export function setupNewGameDialog({ getGame, getResults, newGame }) {
     fillLevels(levelSel);
     levelSel.value = String(game.level);
     $("#ng-size").value = String(game.size);
+    radio("ng-players", game.twoPlayers ? "two" : "engine").checked = true;
+    showClock(game.clock);
     syncRenjuFirst();
     syncLevelAbout();
+    syncPlayers();
     dialog.showModal();
   });
   for (const input of dialog.querySelectorAll('input[name="ng-rule"]')) input.addEventListener("change", syncRenjuFirst);
+  for (const input of dialog.querySelectorAll('input[name="ng-players"]')) input.addEventListener("change", syncPlayers);
+  clockSel.addEventListener("change", syncClock);
   $("#ng-cancel").addEventListener("click", () => dialog.close());
   $("#ng-start").addEventListener("click", () => {
+    let clock;
+    try {
+      clock = chosenClock();
+    } catch {
+      return; // said in the dialog; nothing started
+    }
     dialog.close();
     const level = chosenLevel(levelSel) ?? DEFAULT_LEVEL;
     const size = Number($("#ng-size").value);
@@ -67,6 +123,8 @@ export function setupNewGameDialog({ getGame, getResults, newGame }) {
       rule,
       size: isSize(size) ? size : DEFAULT_SIZE,
       level,
+      twoPlayers: picked("ng-players") === "two",
+      clock,
     });
   });
 }

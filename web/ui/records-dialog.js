@@ -22,7 +22,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     const url = new URL(location.href);
     url.search = "";
     const game = getGame();
-    url.hash = toFragment({ moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first });
+    url.hash = toFragment({ moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first, clock: game.clock });
     return url.href;
   }
 
@@ -94,14 +94,16 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
   $("#records-close").addEventListener("click", () => recDialog.close());
   // a move list is read on the current board, with its rule and first player
   $("#record-load").addEventListener("click", () => importRecord(() => {
-    const game = getGame();
-    return { ...game, moves: parseMoveList($("#record-text").value, game.size, game.rule, game.first) };
+    const { size, rule, first } = getGame();
+    return { size, rule, first, moves: parseMoveList($("#record-text").value, size, rule, first) };
   }));
   $("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
   $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
   $("#psq-export").addEventListener("click", () => {
     const game = getGame();
-    const blob = new Blob([toPsq(game.moves, game.size, [], game.rule)], { type: "text/plain" });
+    // a game on the clock: each move's time in its line (the format's own field)
+    const times = game.clock ? game.clock.used.map((ms) => ms ?? 0) : [];
+    const blob = new Blob([toPsq(game.moves, game.size, times, game.rule)], { type: "text/plain" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;
@@ -122,7 +124,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     importRecord(() => {
       const game = getGame();
       const record = parsePsq(text, game.rule, game.first);
-      return { ...game, ...record, first: record.rule === "renju" ? BLACK : game.first };
+      return { ...record, first: record.rule === "renju" ? BLACK : game.first };
     });
   });
 }

@@ -12,7 +12,7 @@ import { currentLanguage, t } from "../model/i18n.js";
 import { fillLevels } from "./level-chooser.js";
 import { levelName, levelOf } from "../model/levels.js";
 import { formatMoves } from "../model/records.js";
-import { positionKey, shownOf } from "../model/state.js";
+import { clockAtEnd, positionKey, shownOf } from "../model/state.js";
 import { cursorText, engineReadyText, forbiddenText, howToPlay, playerLine, statusOf, workersText } from "../model/status.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -74,10 +74,13 @@ export function createView({ store, board, think, analysisView, reviewView = nul
 
     const ready = s.engine.state === "ready" && !s.engineError;
     const toMove = Game.sideToMove(game);
-    buttons.undo.disabled = Game.undoTarget(game, s.analysing) === null;
-    buttons.redo.disabled = Game.redoTarget(game, s.analysing) === null;
-    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || toMove !== game.human;
-    buttons.swap.disabled = s.analysing || pos.over;
+    const bothSides = s.analysing || game.twoPlayers; // undo and redo step one move
+    buttons.undo.disabled = Game.undoTarget(game, bothSides) === null;
+    buttons.redo.disabled = Game.redoTarget(game, bothSides) === null;
+    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || (toMove !== game.human && !game.twoPlayers);
+    buttons.swap.hidden = game.twoPlayers; // (two players: nobody to swap with)
+    buttons.swap.disabled = s.analysing || pos.over || clockAtEnd(game);
+    $(".settings").hidden = game.twoPlayers; // (your side, the engine's level)
     buttons.analyse.setAttribute("aria-pressed", String(s.analysing));
     buttons.analyse.textContent = t(s.analysing ? "stopAnalyse" : "analyse");
     buttons.moveNow.hidden = !(s.job && s.job.kind === "move" && s.job.sliced);
