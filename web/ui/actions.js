@@ -102,15 +102,15 @@ export function createActions({
   }
 
   // Undo: against the engine back to the player's previous turn, in analysis and with two
-  // players one move. With two players, while the game is on at its end, both agree first
-  // (confirmUndo). Under a clock in play at the end the moves are taken back for good
-  // (State.tookBack); otherwise undo browses back (redo brings the moves again).
+  // players one move. With two players, while the game is on (not over at the end of its
+  // line: not a finished game looked back at), both agree first (confirmUndo). Under a
+  // clock in play at the end the moves are taken back for good (State.tookBack);
+  // otherwise undo browses back (redo brings the moves again).
   async function undo() {
     const s = get();
     const n = Game.undoTarget(s.game, bothSides(s));
     if (n === null) return;
-    const live = Game.atEnd(s.game) && !State.overAtEnd(s.game);
-    if (s.game.twoPlayers && live && !s.analysing) {
+    if (s.game.twoPlayers && !s.analysing && !State.overAtEnd(s.game)) {
       const last = s.game.moves[s.game.cursor - 1];
       const agreed = await confirmUndo({ color: colorLower(Game.colorOf(s.game, s.game.cursor - 1)), move: cell(last) });
       if (!agreed || get().game !== s.game) return; // refused, or the game moved on meanwhile
