@@ -4,7 +4,7 @@
 export const PLAY_EN = {
   // the New game dialog
   ngOpponent: "Play against", ngEngine: "The engine", ngTwo: "Two players on this device",
-  ngClock: "Clock", ngNoClock: "No clock", ngCustom: "Custom", ngMinutes: "Minutes", ngIncrement: "Seconds per move",
+  ngClock: "Clock", ngNoClock: "No clock", ngPreset: "{m} min + {s} s", ngCustom: "Custom", ngMinutes: "Minutes", ngIncrement: "Seconds per move",
   ngClockNote: "Each player's minutes, plus seconds added after each move (Fischer). The clock starts with the first stone.",
   ngClockBad: "Minutes 1 to 180 and seconds 0 to 60, whole numbers.",
   // status and the line under it
@@ -28,7 +28,7 @@ export const PLAY_EN = {
 
 export const PLAY_ZH = {
   ngOpponent: "对手", ngEngine: "引擎", ngTwo: "双人（同一设备）",
-  ngClock: "计时", ngNoClock: "不计时", ngCustom: "自定义", ngMinutes: "分钟", ngIncrement: "每步加秒",
+  ngClock: "计时", ngNoClock: "不计时", ngPreset: "{m} 分钟 + {s} 秒", ngCustom: "自定义", ngMinutes: "分钟", ngIncrement: "每步加秒",
   ngClockNote: "每方的分钟数，每走一步再加若干秒（费舍尔计时）。第一手落子后开始计时。",
   ngClockBad: "分钟为 1 到 180、秒为 0 到 60 的整数。",
   st_toMove: "轮到{color}", st_timeout: "{color}超时负",

@@ -30,6 +30,12 @@ export function setupNewGameDialog({ getGame, getResults, newGame }) {
   $("#ng-size").replaceChildren(...SIZES.map((n) => new Option(`${n} × ${n}`, String(n))));
   const clockSel = $("#ng-clock");
   clockSel.querySelector('option[value="custom"]').before(...PRESETS.map((c) => new Option(controlText(c), controlText(c))));
+  // the presets' words in the page's language ("5 min + 3 s"), on every opening
+  function labelPresets() {
+    for (const c of PRESETS) {
+      clockSel.querySelector(`option[value="${controlText(c)}"]`).textContent = t("ngPreset", { m: c.baseMs / 60_000, s: c.incMs / 1000 });
+    }
+  }
 
   // two players: no colour to choose, no level
   function syncPlayers() {
@@ -96,6 +102,7 @@ export function setupNewGameDialog({ getGame, getResults, newGame }) {
     levelSel.value = String(game.level);
     $("#ng-size").value = String(game.size);
     radio("ng-players", game.twoPlayers ? "two" : "engine").checked = true;
+    labelPresets();
     showClock(game.clock);
     syncRenjuFirst();
     syncLevelAbout();
