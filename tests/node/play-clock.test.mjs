@@ -168,6 +168,13 @@ test("a move that comes after the mover's time ran out is not played: the flag f
   assert.equal(late.game.moves, s.game.moves);
   assert.equal(State.shownOf(late.game).pos.timeout, WHITE);
   assert.equal(late.finished[0].twoPlayers, true);
+  assert.equal(State.flagFellBetween(s, late), true);
+  assert.equal(State.flagFellBetween(late, late), false); // fallen before: not news
+  // a stone along the line's own next move (the moves array kept) is no flag
+  const plain = playAt(make(), "h8 i9", [0, 0]);
+  const along = State.played(State.browsed(plain, 1), ...parseCell("i9", 15), new Date(0), 5);
+  assert.equal(along.game.moves, plain.game.moves);
+  assert.equal(State.flagFellBetween(State.browsed(plain, 1), along), false);
   assert.deepEqual(late.results, {}); // two players: no level's record
   assert.equal(Status.historyLabel(late.finished[0], "en").includes("White lost on time"), true);
 });

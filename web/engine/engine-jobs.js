@@ -20,7 +20,7 @@ import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
 import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
-import { clockInPlay, engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
+import { clockInPlay, engineMoved, flagFellBetween, positionKey, shownOf, withInfo } from "../model/state.js";
 import { offerSentence, resultSentence, shapeText } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
@@ -179,9 +179,9 @@ export function createEngineJobs({
       checkEngineMove(x, y, reply);
       const move = cellText(x, y, game.size);
       const secs = ((performance.now() - started) / 1000).toFixed(1);
-      const before = store.get().game;
+      const before = store.get();
       const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date(), clockNow()));
-      if (next.game.moves === before.moves) { onFlag(); return; } // its time ran out first
+      if (flagFellBetween(before, next)) { onFlag(); return; } // its time ran out first
       if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
       say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
       say.notice(offerSentence(next)); // the level below after the third loss in a row, if so

@@ -126,6 +126,10 @@ export function syncClock(s, now, visible = true) {
 // Has the running colour's time run out at `now` (the flag due, not yet fallen)?
 export const flagDue = (s, now) => clockInPlay(s.game) && Clock.flagDue(s.game.clock, now);
 
+// Did a flag fall between state `before` and `after` (a move that came too late: played)?
+export const flagFellBetween = (before, after) =>
+  !!after.game.clock && !!after.game.clock.flag && !(before.game.clock && before.game.clock.flag);
+
 // The running colour's flag fell at `now`: the game ends, lost on time (game.js position
 // timeout), and is kept as played() keeps a finished game (date: when).
 export function flagFell(s, date, now) {
@@ -246,7 +250,7 @@ export function currentInfo(s) {
 // too.
 export function engineMoved(s, reply, stm, key, [x, y], lastEngine, date, now = 0) {
   const next = played(s, x, y, date, now);
-  if (next.game.moves === s.game.moves) return next; // its flag fell first
+  if (flagFellBetween(s, next)) return next; // its flag fell first
   const info = { ...withInfo(s, reply, stm, key).info };
   info.keys = [key, positionKey(next)];
   return { ...next, info, lastEngine };

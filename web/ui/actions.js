@@ -78,7 +78,7 @@ export function createActions({
     // when the moves change: review-job.js)
     jobs.cancelButReview();
     const next = store.update((st) => State.played(st, x, y, new Date(), now()));
-    if (next.game.moves === s.game.moves) { flagFell(); return false; } // the time ran out first
+    if (State.flagFellBetween(s, next)) { flagFell(); return false; } // the time ran out first
     if (next.settings.sound) playStone(toMove);
     const said = bothSides(s) ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
       : t("youPlayMove", { move: cell([x, y]) });
