@@ -124,9 +124,13 @@ def test_two_players_take_turns_undo_by_agreement_and_a_kept_result(game):
         "Black won · 9 moves · two players"
     )
     page.click("#records-close")
-    # New game keeps the mode
+    # New game keeps the mode, and so does a reload
     page.click("#new-game")
-    expect(page.locator("#status")).to_have_text("Black to move")
+    play(game, "h8")
+    game.open(FAST, fresh=False)
+    assert game.moves() == ["h8"]
+    expect(page.locator("#status")).to_have_text("White to move")
+    expect(page.locator(".settings")).to_be_hidden()
 
 
 def test_two_players_on_a_phone_with_a_clock_in_chinese(phone_game):

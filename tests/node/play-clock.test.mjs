@@ -158,8 +158,13 @@ test("a flag: due when the time is gone, the game lost on time, kept with its re
   } finally {
     readLanguageFrom(() => "en");
   }
-  // browsed back, the earlier position is not over; the flag belongs to the end
-  assert.equal(State.shownOf(State.browsed(s, 1).game).pos.over, false);
+  // browsed back, the earlier position is not over; the flag belongs to the end, and the
+  // game is looked back at, not played there (the same moves as before the flag: no stale
+  // answer of overAtEnd's cache)
+  const back = State.browsed(s, 1);
+  assert.equal(State.shownOf(back.game).pos.over, false);
+  assert.equal(State.overAtEnd(back.game), true);
+  assert.deepEqual(Status.statusOf(back), { code: "review", text: "looking back: move 1 of 2" });
 });
 
 test("a move that comes after the mover's time ran out is not played: the flag falls instead", () => {

@@ -68,10 +68,11 @@ export function shownOf(game) {
   return got;
 }
 
-// Is the game over at the end of its line (whatever position is shown)? Worked out once
-// per move list (browsing keeps the list).
+// Is the game over at the end of its line (whatever position is shown)? A fallen flag
+// ends it there; else worked out once per move list (browsing keeps the list).
 const endCache = new WeakMap();
 export function overAtEnd(game) {
+  if (game.clock && game.clock.flag) return true;
   let over = endCache.get(game.moves);
   if (over === undefined) {
     over = Game.position(Game.goTo(game, game.moves.length)).over;

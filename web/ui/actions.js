@@ -107,13 +107,16 @@ export function createActions({
   // clock in play at the end the moves are taken back for good (State.tookBack);
   // otherwise undo browses back (redo brings the moves again).
   async function undo() {
-    const s = get();
+    let s = get();
     const n = Game.undoTarget(s.game, bothSides(s));
     if (n === null) return;
     if (s.game.twoPlayers && !s.analysing && !State.overAtEnd(s.game)) {
-      const last = s.game.moves[s.game.cursor - 1];
-      const agreed = await confirmUndo({ color: colorLower(Game.colorOf(s.game, s.game.cursor - 1)), move: cell(last) });
-      if (!agreed || get().game !== s.game) return; // refused, or the game moved on meanwhile
+      const asked = s.game;
+      const last = asked.moves[asked.cursor - 1];
+      const agreed = await confirmUndo({ color: colorLower(Game.colorOf(asked, asked.cursor - 1)), move: cell(last) });
+      s = get();
+      // refused, or the game moved on meanwhile (a stone, a flag: not the clock's own ticks)
+      if (!agreed || s.game.moves !== asked.moves || s.game.cursor !== asked.cursor || State.overAtEnd(s.game)) return;
     }
     if (State.clockInPlay(s.game) && Game.atEnd(s.game)) {
       jobs.cancel();
