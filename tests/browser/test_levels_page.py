@@ -103,14 +103,19 @@ def test_the_choosers_list_the_levels_of_levels_data(game):
     game.page.select_option("#ng-level", str(first["number"]))
     about = game.page.inner_text("#ng-level-about")
     assert first["description"]["en"] in about
-    # the details line: the rating with its error and how it was measured
-    rating = (
-        "Rating not yet measured." if first["rating"] is None
-        else f"Rating {first['rating']} ± {first['ratingError']} (Elo from engine matches, "
-        "the greedy reference player = 800)."
-    )
+    # the rating in a player's words (rounded as the chooser shows it), the record; how
+    # it was measured (the rating with its error) in the details line under them
+    shown = None if first["rating"] is None else round(first["rating"] / 50) * 50
+    rating = "Rating not yet measured." if shown is None else f"Rating about {shown}."
     assert rating in about
     assert "No games at this level yet." in about
+    method = game.page.inner_text("#ng-level-method")
+    assert method == (
+        "" if first["rating"] is None
+        else f"Details: Elo {first['rating']} ± {first['ratingError']} from engine matches "
+        "(the greedy reference player = 800)."
+    )
+    assert "Elo" not in about.replace(method, ""), "the method only in the details line"
     # what a screen reader hears on the chooser: its name and that text
     chooser = game.page.locator("#ng-level")
     expect(chooser).to_have_accessible_name("Level")
