@@ -106,7 +106,12 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       focus = game.cursor;
     }
     renderNote(s);
-    if (box.hidden) return;
+    if (box.hidden) {
+      // nothing of another game's review left behind (labels are read even when hidden)
+      renderGraph(s);
+      renderSummary(s);
+      return;
+    }
 
     const nodes = nodesChosen();
     const same = !!current && current.nodes === nodes;
