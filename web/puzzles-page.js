@@ -91,7 +91,7 @@ function prompt(p) {
 
 function feedback(text, kind = "") {
   const el = $("#pz-feedback");
-  el.textContent = text;
+  el.textContent = text.replace(/(?<=[。！？])\s+/gu, ""); // sentences joined by spaces: none after a Chinese one
   el.className = "notice " + kind;
 }
 
@@ -360,7 +360,7 @@ async function answerMistake(m, move) {
   };
   const refuse = (text) => {
     st.phase = "wrong";
-    st.verdict = text + " " + t("pzBetterWas", { better, line });
+    st.verdict = text + " " + t(ex.line.length > 1 ? "pzBetterWas" : "pzBetterMove", { better, line });
     feedback(st.verdict + " " + t("pzRefuting"), "bad");
     renderBoard();
     renderText();
@@ -404,7 +404,8 @@ function showSolution() {
     st.moves = ex.moves.map((m) => [...m]);
     st.phase = "shown";
     lineOverlay(ex.line, ex.colour);
-    feedback(t("pzBetterWas", { better: cellText(ex.better[0], ex.better[1], p.size), line: cellsText(ex.line, p.size) }));
+    const better = { better: cellText(ex.better[0], ex.better[1], p.size), line: cellsText(ex.line, p.size) };
+    feedback(t(ex.line.length > 1 ? "pzBetterWas" : "pzBetterMove", better));
     renderBoard();
     renderText();
     $("#pz-retry").hidden = false;

@@ -224,7 +224,7 @@ const en = {
   pzMistakesCount: "Learn from your mistakes ({n})",
   pzChecking: "Checking {move} as the review would…", pzGood: "Good: {move} is as good as {better}. The line of {better}: {line}.",
   pzBetterFound: "{move}: the better move the review found. Its line: {line}.", pzPlayedIt: "{move} is the move you played.",
-  pzNotAsGood: "{move} is not as good.", pzBetterWas: "Better: {better} (its line: {line}).",
+  pzNotAsGood: "{move} is not as good.", pzBetterWas: "Better: {better} (its line: {line}).", pzBetterMove: "Better: {better}.",
   pzMistakesDone: "That was your last one. Back to the puzzles.",
   // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
   ...RECORD_ERRORS_EN, // (record-errors.js: the records' errors, in English)
@@ -436,7 +436,7 @@ const zh = {
   pzMistakesCount: "从错误中学习（{n}）",
   pzChecking: "正在按复盘的方法检查 {move}……", pzGood: "好：{move} 与 {better} 一样好。{better} 的变化：{line}。",
   pzBetterFound: "{move}：复盘找到的更好着法。变化：{line}。", pzPlayedIt: "{move} 是你在对局中下的棋。",
-  pzNotAsGood: "{move} 不够好。", pzBetterWas: "更好的着法：{better}（变化：{line}）。",
+  pzNotAsGood: "{move} 不够好。", pzBetterWas: "更好的着法：{better}（变化：{line}）。", pzBetterMove: "更好的着法：{better}。",
   pzMistakesDone: "这是最后一题。回到习题。",
   // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
   rec_size: "棋盘大小必须在 {min}x{min} 到 {max}x{max} 之间",

@@ -49,10 +49,11 @@ export function moveHead(f, side) {
 // there is one), the forced win a proven blunder allowed, or that nothing was better.
 function betterWords(f, side, withLine) {
   const out = [];
+  const line = withLine && f.line.split(" ").length > 1; // a line beyond the better move itself
   if (f.better && f.cls !== "missed_win") {
-    out.push(withLine && f.line ? msg("rvBetterWasLine", { move: f.better, line: f.line }) : msg("rvBetterWas", { move: f.better }));
+    out.push(line ? msg("rvBetterWasLine", { move: f.better, line: f.line }) : msg("rvBetterWas", { move: f.better }));
   }
-  if (f.cls === "missed_win" && f.better && withLine && f.line) out.push(msg("rvWinLine", { line: f.line }));
+  if (f.cls === "missed_win" && f.better && line) out.push(msg("rvWinLine", { line: f.line }));
   if (f.proof === "proven" && f.cls === "blunder") {
     const winner = f.color === "black" ? "white" : "black";
     const who = speaker(winner, side);

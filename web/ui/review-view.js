@@ -28,6 +28,7 @@ import {
 import { exercises, learnOffered } from "../model/mistakes.js";
 import { GRAPH, graphModel, indexAt, keyTarget } from "../model/review-graph.js";
 import { budgetWords, moveNote, pointWords, summaryWho } from "../model/review-words.js";
+import { WHITE } from "../model/rules.js";
 
 const $ = (sel) => document.querySelector(sel);
 const NS = "http://www.w3.org/2000/svg";
@@ -42,6 +43,10 @@ function svg(name, attrs = {}, cls = "") {
 // The side the review speaks for: the player's colour, or null in analysis (the player
 // plays both sides: the words name the colours).
 export const sideOf = (s) => (s.analysing ? null : s.game.human);
+
+// The summary's sides in order: the player's first ("You", then "Your opponent"), black
+// first in analysis.
+const summaryOrder = (s) => (sideOf(s) === WHITE ? ["white", "black"] : ["black", "white"]);
 
 // The words of a count of one class ("1 blunder", "2 mistakes"), as a message.
 export function countWords(cls, n) {
@@ -152,7 +157,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
   function renderSummary(s) {
     summaryBox.textContent = "";
     if (!isComplete(current)) return;
-    for (const colour of ["black", "white"]) {
+    for (const colour of summaryOrder(s)) {
       const p = document.createElement("p");
       p.className = "rv-side";
       const who = document.createElement("strong");
@@ -323,7 +328,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       const s = store.get();
       const r = reviewOf(s);
       if (!isComplete(r)) return "";
-      return [msg("rvDone"), sideWords(r.summary, "black", sideOf(s)), sideWords(r.summary, "white", sideOf(s))];
+      return [msg("rvDone"), ...summaryOrder(s).map((colour) => sideWords(r.summary, colour, sideOf(s)))];
     },
   };
 }
