@@ -384,6 +384,7 @@ def test_the_level_is_in_view_beside_the_status_and_changed_there(game):
     Pixel 5 (393x851) and at 360x640: the level, number and name, right by the status,
     without scrolling; choosing another there changes the game's level."""
     page = game.page
+    game.open(FAST)  # the page, for its levels
     first, second = game.levels()["data"][:2]
     for viewport in ({"width": 1280, "height": 800}, {"width": 393, "height": 851},
                      {"width": 360, "height": 640}):
