@@ -11,14 +11,14 @@ import { cellText } from "../model/coords.js";
 import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
 import * as Game from "../model/game.js";
-import { t } from "../model/i18n.js";
+import { errorMessage, msg, t } from "../model/i18n.js";
 import { createJobRunner } from "./jobs.js";
 import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
 import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
 import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
-import { offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { offerMessage, resultMessage, shapeMsg } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
@@ -64,12 +64,12 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       }
       if (retrying) {
         // the client already started a fresh worker; its ready state resumes the work
-        say.notice(t("tooLong"), "warn");
+        say.notice(msg("tooLong"), "warn");
         return;
       }
       const engineError = String(err.message || err);
       store.update({ engineError });
-      say.notice(t("problem", { err: engineError }), "error");
+      say.notice(msg("problem", { err: errorMessage(err) }), "error");
     },
   });
 
@@ -98,14 +98,17 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   const free = (s) => !runner.busy() && !shownOf(s.game).pos.over && !s.engineError && engine.state === "ready";
 
   // An engine move is checked like the player's: off the board, taken or, under renju, on
-  // a point forbidden for black is reported (thrown: the job fails) and not played.
+  // a point forbidden for black is reported (thrown: the job fails) and not played. The
+  // error carries its text's key and fields (i18n.js errorMessage: said in the language
+  // of the moment).
+  const refused = (key, vars) => Object.assign(new Error(t(key, vars)), { key, vars });
   function checkEngineMove(x, y, reply) {
     const { game } = store.get();
     const why = Game.illegalReason(game, x, y);
     if (why === "forbidden") {
-      throw new Error(t("engineForbidden", { move: cellText(x, y, game.size), shape: shapeText(Game.forbiddenAt(game, x, y)) }));
+      throw refused("engineForbidden", { move: cellText(x, y, game.size), shape: shapeMsg(Game.forbiddenAt(game, x, y)) });
     }
-    if (why) throw new Error(t("engineIllegal", { move: JSON.stringify(reply.move) }));
+    if (why) throw refused("engineIllegal", { move: JSON.stringify(reply.move) });
     if (reply.guard) console.info("renju guard:", reply.guard.message);
   }
 
@@ -152,8 +155,8 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
       if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
-      say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
-      say.notice(offerSentence(next)); // the level below after the third loss in a row, if so
+      say.announce([msg("enginePlays", { move }), resultMessage(shownOf(next.game).pos)]);
+      say.notice(offerMessage(next)); // the level below after the third loss in a row, if so
     }
   }
 
@@ -161,7 +164,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   function hint() {
     const s = store.get();
     if (!free(s) || s.analysing) {
-      say.announce(t("hintBusy"));
+      say.announce(msg("hintBusy"));
       return;
     }
     if (Game.sideToMove(s.game) !== s.game.human) return;
@@ -174,7 +177,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       onDone(reply) {
         checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
         store.update((st) => ({ ...withInfo(st, reply, stm, key), hint: { key, move: reply.move } }));
-        say.announce(t("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
+        say.announce(msg("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
       },
     });
   }
@@ -221,11 +224,11 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       console.info("engine ready", JSON.stringify({ pageLoadMs: detail.pageLoadMs, workerMs: detail.loadMs, start: detail.start }));
       const quiet = runner.takeQuietRestart();
       store.update({ engine: { ...engineInfo, ready: detail } });
-      if (engine.restarts && !quiet) say.notice(t("restarted"), "info");
+      if (engine.restarts && !quiet) say.notice(msg("restarted"), "info");
       onReady();
     } else if (state === "failed") {
       store.update({ engine: engineInfo, engineError: detail });
-      say.notice(t("cannotStart", { err: detail }), "error");
+      say.notice(msg("cannotStart", { err: detail }), "error");
     } else {
       store.update({ engine: engineInfo });
     }

@@ -4,13 +4,14 @@
 // (resume: its move, or the analysis). Called by input.js and the dialogs.
 
 import { cellText } from "../model/coords.js";
+import { keptAt } from "../model/coach.js";
 import * as Game from "../model/game.js";
-import { currentLanguage, errorText, t } from "../model/i18n.js";
-import { levelName, levelOf } from "../model/levels.js";
+import { errorMessage, msg } from "../model/i18n.js";
+import { levelOf } from "../model/levels.js";
 import { parseFragment } from "../model/records.js";
 import { playStone } from "./sound.js";
 import * as State from "../model/state.js";
-import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { colorLowerMsg, colorMsg, offerMessage, resultMessage, shapeMsg } from "../model/status.js";
 
 // A new game's seed (game.js: a node-limited level's random choices come from it):
 // 0..MAX_SEED, from crypto.getRandomValues where there is one.
@@ -23,8 +24,9 @@ export function randomSeed() {
 }
 
 // store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
-// notice} (view.js); reviewWords(n): the game review's words for move n ("Move 14, white
-// j9: blunder. Better: k8.", review-view.js words) or "".
+// notice} (view.js: each takes a message, i18n.js); reviewWords(n): the game review's
+// words for move n (a message: "Move 14, the engine played j9: a blunder. k8 was
+// better.", review-view.js words) or "".
 export function createActions({ store, jobs, analysisView, say, reviewWords = () => "" }) {
   const get = () => store.get();
   const cell = ([x, y]) => cellText(x, y, get().game.size);
@@ -41,20 +43,20 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const s = get();
     const { pos, forbidden } = State.shownOf(s.game);
     const toMove = Game.sideToMove(s.game);
-    if (pos.over) { say.announce(t("gameOver")); return false; }
+    if (pos.over) { say.announce(msg("gameOver")); return false; }
     if (!s.analysing) {
-      if (s.engineError || State.engineMoving(s)) { say.announce(t("waitEngine")); return false; }
+      if (s.engineError || State.engineMoving(s)) { say.announce(msg("waitEngine")); return false; }
       if (toMove !== s.game.human) {
-        say.announce(Game.atEnd(s.game) ? t("waitEngine") : t("engineToMoveHere"));
+        say.announce(msg(Game.atEnd(s.game) ? "waitEngine" : "engineToMoveHere"));
         return false;
       }
     }
     if (pos.stones.has(x + "," + y)) {
-      say.announce(t("taken", { move: cell([x, y]) }));
+      say.announce(msg("taken", { move: cell([x, y]) }));
       return false;
     }
     if (forbidden.has(x + "," + y)) {
-      say.announce(t("forbiddenMove", { move: cell([x, y]), shape: shapeText(forbidden.get(x + "," + y)) }));
+      say.announce(msg("forbiddenMove", { move: cell([x, y]), shape: shapeMsg(forbidden.get(x + "," + y)) }));
       return false;
     }
     // a hint or analysis of the position that is about to change (a game review ends
@@ -62,10 +64,10 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     jobs.cancelButReview();
     const next = store.update((st) => State.played(st, x, y, new Date()));
     if (next.settings.sound) playStone(toMove);
-    const said = s.analysing ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
-      : t("youPlayMove", { move: cell([x, y]) });
-    say.announce(said + resultSentence(State.shownOf(next.game).pos));
-    if (next.offer) say.notice(offerSentence(next), "info"); // the button: view.js #next-level
+    const said = s.analysing ? msg("playsMove", { color: colorMsg(toMove), move: cell([x, y]) })
+      : msg("youPlayMove", { move: cell([x, y]) });
+    say.announce([said, resultMessage(State.shownOf(next.game).pos)]);
+    if (next.offer) say.notice(offerMessage(next), "info"); // the button: view.js #next-level
     resume();
     return true;
   }
@@ -78,19 +80,19 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     jobs.cancelButReview(); // a game review goes on while the player browses
     store.update((s) => State.browsed(s, n));
     const review = reviewWords(n);
-    if (review) say.announce(how ? how + (/[。！？]$/.test(how) ? "" : " ") + review : review);
-    else say.announce(how || (n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart")));
+    if (review) say.announce(how ? [how, review] : review);
+    else say.announce(how || (n ? msg("atMove", { n, move: cell(game.moves[n - 1]) }) : msg("atStart")));
     resume();
   }
 
   function undo() {
     const n = Game.undoTarget(get().game, get().analysing);
-    if (n !== null) goTo(n, t("takenBack"));
+    if (n !== null) goTo(n, msg("takenBack"));
   }
 
   function redo() {
     const n = Game.redoTarget(get().game, get().analysing);
-    if (n !== null) goTo(n, t("redone"));
+    if (n !== null) goTo(n, msg("redone"));
   }
 
   function swapSides() {
@@ -98,7 +100,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     if (s.analysing || State.shownOf(s.game).pos.over) return;
     jobs.cancel();
     const next = store.update((st) => ({ ...st, game: Game.withHuman(st.game, 3 - st.game.human) }));
-    say.announce(t("swapped", { color: colorLower(next.game.human) }));
+    say.announce(msg("swapped", { color: colorLowerMsg(next.game.human) }));
     jobs.engineMove(true);
   }
 
@@ -109,8 +111,18 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     const seed = randomSeed();
     const next = store.update((s) => State.newGame(s, { ...setup, seed }));
     say.notice("");
-    say.announce(t("newGameAnn", { color: colorLower(next.game.human) }));
+    keepCoach(next.game.level);
+    say.announce(msg("newGameAnn", { color: colorLowerMsg(next.game.human) }));
     jobs.engineMove();
+  }
+
+  // A level above those where the coach is on by default, for a player who has seen it:
+  // it stays on (coach.js coachOn), said once with how to turn it off, and from then on
+  // it is the player's choice.
+  function keepCoach(level) {
+    if (!keptAt(get().settings, level)) return;
+    store.update((s) => ({ ...s, settings: { ...s.settings, coach: true } }));
+    say.notice(msg("coachKept"), "info");
   }
 
   // A game from a record ({moves, size, rule, first}: a move list, link, file or finished
@@ -119,7 +131,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
   // A game kept unfinished (result "unfinished") comes back as it was: the player on the
   // same side, at the same level (the engine moves if it is its turn). The game it
   // replaces, if in progress, goes to the finished games as unfinished (state.js opened);
-  // returns true when it did (the caller says so: t("keptUnfinished")).
+  // returns true when it did (the caller says so: "keptUnfinished").
   function loadRecord(record, analysing) {
     const s = get();
     const seed = Game.isSeed(record.seed) ? record.seed : randomSeed(); // a finished game keeps its own
@@ -144,11 +156,11 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
       if (!link) return false;
       kept = loadRecord(link, false);
     } catch (err) {
-      say.notice(t("badLink", { err: errorText(err) }), "warn");
+      say.notice(msg("badLink", { err: errorMessage(err) }), "warn");
       dropFragment();
       return false;
     }
-    say.notice(t("linkOpened") + (kept ? " " + t("keptUnfinished") : ""), "info");
+    say.notice([msg("linkOpened"), kept ? msg("keptUnfinished") : ""], "info");
     dropFragment();
     return true;
   }
@@ -170,7 +182,10 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
     hint: () => jobs.hint(),
     moveNow: () => jobs.moveNow(),
     retry: () => jobs.retry(),
-    setLevel: (level) => store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) })),
+    setLevel(level) {
+      store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) }));
+      keepCoach(level);
+    },
     // the level offered after a win or a losing streak (state.offer): a new game there,
     // same side, first player, rule and size
     playOffered() {
@@ -179,7 +194,7 @@ export function createActions({ store, jobs, analysisView, say, reviewWords = ()
       newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer });
       return true;
     },
-    sideNextGame: () => say.notice(t("sideNext"), "info"),
+    sideNextGame: () => say.notice(msg("sideNext"), "info"),
     // the number of best moves shown in analysis changed: an analysis starts again, asking
     // for the new count
     analysisCountChanged() {
