@@ -19,7 +19,7 @@ import { setupCoachView } from "./ui/coach-view.js";
 import { centre } from "./model/coords.js";
 import { createEngineJobs } from "./engine/engine-jobs.js";
 import * as Game from "./model/game.js";
-import { t } from "./model/i18n.js";
+import { msg } from "./model/i18n.js";
 import { setupInput } from "./ui/input.js";
 import { setupLoadProgress } from "./ui/load-progress.js";
 import { setupNewGameDialog } from "./ui/new-game-dialog.js";
@@ -72,7 +72,7 @@ const searchWorkerUrl = new URL(workerUrl);
 searchWorkerUrl.searchParams.set("role", "search");
 const loadProgress = setupLoadProgress({
   canvas, box: document.querySelector("#load-progress"), bar: document.querySelector("#load-bar"),
-  label: document.querySelector("#load-pct"), announce: (text) => say.announce(text),
+  label: document.querySelector("#load-pct"), announce: (message) => say.announce(message),
 });
 const engine = new ParallelEngineClient({
   workerUrl: workerUrl.href,
@@ -119,7 +119,7 @@ const jobs = createEngineJobs({
     // the service worker (offline.js: registered the first time only)
     registerOffline({
       onReady() { canvas.dataset.offline = "ready"; },
-      onUpdate() { say.notice(t("updated"), "info"); },
+      onUpdate() { say.notice(msg("updated"), "info"); },
     });
     window.setTimeout(() => {
       review.engineReady(); // a review cut short by a worker restart goes on
@@ -162,7 +162,7 @@ window.addEventListener("resize", () => board.resize());
 
 // what loadAll mended or dropped, said once
 function showStoredNotices(notices) {
-  if (notices.length) say.notice(notices.map((n) => (typeof n === "string" ? t(n) : t(n.key, n.vars))).join(" "), "warn");
+  if (notices.length) say.notice(notices.map((n) => (typeof n === "string" ? msg(n) : msg(n.key, n.vars))), "warn");
 }
 
 // ---- test hooks (only with ?test=1) ------------------------------------------------------

@@ -149,7 +149,7 @@ test("a flag: due when the time is gone, the game lost on time, kept with its re
   assert.deepEqual(s.results, { 4: { won: 0, lost: 1, drawn: 0 } });
   assert.equal(s.game.recorded, true);
   assert.deepEqual(Status.statusOf(s), { code: "white-wins", text: "Black lost on time" });
-  assert.equal(Status.resultSentence(pos), " Black lost on time.");
+  assert.equal(Status.resultSentence(pos), "Black lost on time.");
   assert.equal(Status.playerLine(s, "white-wins", 15), "The engine wins this one. Press New game to play again.");
   assert.match(Status.historyLabel(s.finished[0], "en"), / · Black lost on time · 2 moves · level 4 \(Newcomer\) · 15×15 · freestyle · clock 1\+0$/);
   readLanguageFrom(() => "zh");

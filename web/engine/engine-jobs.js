@@ -14,14 +14,14 @@ import {
 } from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
 import * as Game from "../model/game.js";
-import { t } from "../model/i18n.js";
+import { errorMessage, msg, t } from "../model/i18n.js";
 import { createJobRunner } from "./jobs.js";
 import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
 import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
 import { clockInPlay, engineMoved, flagFellBetween, positionKey, shownOf, withInfo } from "../model/state.js";
-import { offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { offerMessage, resultMessage, shapeMsg } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
@@ -71,12 +71,12 @@ export function createEngineJobs({
       }
       if (retrying) {
         // the client already started a fresh worker; its ready state resumes the work
-        say.notice(t("tooLong"), "warn");
+        say.notice(msg("tooLong"), "warn");
         return;
       }
       const engineError = String(err.message || err);
       store.update({ engineError });
-      say.notice(t("problem", { err: engineError }), "error");
+      say.notice(msg("problem", { err: errorMessage(err) }), "error");
     },
   });
 
@@ -105,14 +105,17 @@ export function createEngineJobs({
   const free = (s) => !runner.busy() && !shownOf(s.game).pos.over && !s.engineError && engine.state === "ready";
 
   // An engine move is checked like the player's: off the board, taken or, under renju, on
-  // a point forbidden for black is reported (thrown: the job fails) and not played.
+  // a point forbidden for black is reported (thrown: the job fails) and not played. The
+  // error carries its text's key and fields (i18n.js errorMessage: said in the language
+  // of the moment).
+  const refused = (key, vars) => Object.assign(new Error(t(key, vars)), { key, vars });
   function checkEngineMove(x, y, reply) {
     const { game } = store.get();
     const why = Game.illegalReason(game, x, y);
     if (why === "forbidden") {
-      throw new Error(t("engineForbidden", { move: cellText(x, y, game.size), shape: shapeText(Game.forbiddenAt(game, x, y)) }));
+      throw refused("engineForbidden", { move: cellText(x, y, game.size), shape: shapeMsg(Game.forbiddenAt(game, x, y)) });
     }
-    if (why) throw new Error(t("engineIllegal", { move: JSON.stringify(reply.move) }));
+    if (why) throw refused("engineIllegal", { move: JSON.stringify(reply.move) });
     if (reply.guard) console.info("renju guard:", reply.guard.message);
   }
 
@@ -183,8 +186,8 @@ export function createEngineJobs({
       const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date(), clockNow()));
       if (flagFellBetween(before, next)) { onFlag(); return; } // its time ran out first
       if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
-      say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
-      say.notice(offerSentence(next)); // the level below after the third loss in a row, if so
+      say.announce([msg("enginePlays", { move }), resultMessage(shownOf(next.game).pos)]);
+      say.notice(offerMessage(next)); // the level below after the third loss in a row, if so
     }
   }
 
@@ -192,7 +195,7 @@ export function createEngineJobs({
   function hint() {
     const s = store.get();
     if (!free(s) || s.analysing) {
-      say.announce(t("hintBusy"));
+      say.announce(msg("hintBusy"));
       return;
     }
     if (Game.sideToMove(s.game) !== s.game.human && !s.game.twoPlayers) return;
@@ -205,7 +208,7 @@ export function createEngineJobs({
       onDone(reply) {
         checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
         store.update((st) => ({ ...withInfo(st, reply, stm, key), hint: { key, move: reply.move } }));
-        say.announce(t("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
+        say.announce(msg("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
       },
     });
   }
@@ -252,11 +255,11 @@ export function createEngineJobs({
       console.info("engine ready", JSON.stringify({ pageLoadMs: detail.pageLoadMs, workerMs: detail.loadMs, start: detail.start }));
       const quiet = runner.takeQuietRestart();
       store.update({ engine: { ...engineInfo, ready: detail } });
-      if (engine.restarts && !quiet) say.notice(t("restarted"), "info");
+      if (engine.restarts && !quiet) say.notice(msg("restarted"), "info");
       onReady();
     } else if (state === "failed") {
       store.update({ engine: engineInfo, engineError: detail });
-      say.notice(t("cannotStart", { err: detail }), "error");
+      say.notice(msg("cannotStart", { err: detail }), "error");
     } else {
       store.update({ engine: engineInfo });
     }

@@ -13,7 +13,7 @@ export const PLAY_EN = {
   twoWins: "{color} wins — well played!", clockSetup: "clock {control}",
   howToPlayTwo: "Two players take turns on this device; {color} moves first.",
   // announcements
-  timeoutAnn: " {color} lost on time.", clockAtEnd: "The clock is running: go to the last move to play.",
+  timeoutAnn: "{color} lost on time.", clockAtEnd: "The clock is running: go to the last move to play.",
   // the clock
   clockLabel: "{color}'s clock: {time}", clockTitle: "Game clock", clockYou: "you", clockEngine: "engine",
   clockWaits: "The clock starts with the first stone.", clockStopped: "The clock is stopped while the engine loads.",

@@ -103,7 +103,7 @@ export function toFragment({ moves, size, rule, first, clock = null }) {
 export function parseFragment(hash) {
   const text = String(hash || "").replace(/^#/, "");
   if (!text) return null;
-  const p = new URLSearchParams(text);
+  const p = fragmentFields(text);
   if (!p.has("moves")) return null;
   const rule = p.get("rule") || "freestyle";
   if (!isRule(rule)) throw badRule(rule);
@@ -125,6 +125,39 @@ export function parseFragment(hash) {
     throw textError("rec_clock");
   }
   return { moves, size, rule, first, control };
+}
+
+// The fields of a fragment ("a=1&b=2") as a Map (the first of a name wins, as
+// URLSearchParams.get), each name and value decoded from its %-escapes (and "+" as a
+// space). A broken escape (a "%" not followed by two hex digits, or bytes that are not
+// UTF-8) throws rec_badText quoting the field as it was sent, where URLSearchParams would
+// put U+FFFD in its place.
+export function fragmentFields(text) {
+  const fields = new Map();
+  for (const part of text.split("&")) {
+    if (!part) continue;
+    const at = part.indexOf("=");
+    const [name, value] = at < 0 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)];
+    const key = decodeField(name, part);
+    if (!fields.has(key)) fields.set(key, decodeField(value, part));
+  }
+  return fields;
+}
+
+function decodeField(raw, part) {
+  try {
+    return decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    throw textError("rec_badText", { text: quoted(part) });
+  }
+}
+
+// What the player sent, safe to show: at most 40 characters, anything but printable
+// ASCII as its \u{...} code.
+function quoted(text) {
+  const cut = [...text].slice(0, 40);
+  const shown = cut.map((c) => (/^[\x20-\x7e]$/.test(c) ? c : `\\u{${c.codePointAt(0).toString(16)}}`)).join("");
+  return [...text].length > cut.length ? shown + "…" : shown;
 }
 
 export function toPsq(moves, size, times = [], rule = "freestyle") {

@@ -5,25 +5,31 @@
 import { controlText } from "./clock.js";
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, inLanguages, msg, t, textOf } from "./i18n.js";
 import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
 import { BLACK, WHITE } from "./rules.js";
 import { colourScore } from "./score.js";
 import { clockAtEnd, engineMoving, overAtEnd, shownOf } from "./state.js";
 
 export const colorName = (c) => (c === BLACK ? "black" : "white");
-export const colorWord = (c) => t(c === BLACK ? "black" : "white");
-export const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
-export const shapeText = (shape) => t("shape_" + String(shape).replaceAll(" ", "_"));
+// "Black" / "black" / a renju shape's name, as messages (i18n.js msg) and as text
+export const colorMsg = (c) => msg(c === BLACK ? "black" : "white");
+export const colorLowerMsg = (c) => msg(c === BLACK ? "blackL" : "whiteL");
+export const shapeMsg = (shape) => msg("shape_" + String(shape).replaceAll(" ", "_"));
+export const colorWord = (c) => textOf(colorMsg(c));
+export const colorLower = (c) => textOf(colorLowerMsg(c));
+export const shapeText = (shape) => textOf(shapeMsg(shape));
 
-// " Black wins." / " White wins." / " White lost on time." / " The game is a draw." / ""
-// (after a move's sentence)
-export function resultSentence(pos) {
-  if (pos.timeout) return t("timeoutAnn", { color: colorWord(pos.timeout) });
-  if (pos.winner) return t(pos.winner === BLACK ? "blackWins" : "whiteWins");
-  if (pos.draw) return t("isDraw");
+// " Black wins." / " White wins." / "White lost on time." / " The game is a draw." / ""
+// (after a move's sentence, or alone: a flag that fell), as a message (resultMessage) and
+// as text
+export function resultMessage(pos) {
+  if (pos.timeout) return msg("timeoutAnn", { color: colorMsg(pos.timeout) });
+  if (pos.winner) return msg(pos.winner === BLACK ? "blackWins" : "whiteWins");
+  if (pos.draw) return msg("isDraw");
   return "";
 }
+export const resultSentence = (pos) => textOf(resultMessage(pos));
 
 // {code, text}: the board's data-status and the status line.
 export function statusOf(s) {
@@ -179,26 +185,37 @@ export function levelLabel(level) {
   return rating === null ? t("levelOption", { n, name }) : t("levelOptionRated", { n, name, rating });
 }
 
-// The level's rating as a sentence with its error and method: "Rating 1115 ± 127 (Elo from
-// engine matches, the greedy reference player = 800)." or "Rating not yet measured."
-// (Unlimited, timeMs 0, thinks as long as the player lets it: at least Expert's strength.)
+// The level's rating in a player's words: "Rating about 1100." (rounded as the choosers
+// show it), "Rating not yet measured.", or for Unlimited (timeMs 0, thinks as long as the
+// player lets it) "at least Expert's strength".
 export function levelRatingText(level) {
-  const rating = ratingText(level);
+  const { rating } = labelParts(level, currentLanguage());
   if (rating === null && level.timeMs === 0) return t("levelUnlimitedRating");
-  return rating === null ? t("levelUnrated") : t("levelRated", { rating, anchor: RATING_ANCHOR });
+  return rating === null ? t("levelUnrated") : t("levelRatedShort", { rating });
+}
+
+// How the rating was measured, for the details line: "Details: Elo 1115 ± 127 from engine
+// matches (the greedy reference player = 800)."; "" when it is not measured.
+export function levelRatingDetails(level) {
+  const rating = ratingText(level);
+  return rating === null ? "" : t("levelRated", { rating, anchor: RATING_ANCHOR });
 }
 
 // The sentence of a level offered after a game (state.offer, offerKind): after a win "You
 // beat level 4, Newcomer! Ready for level 5, Beginner?", after the third loss in a row the
 // level below, in a sentence the player can ignore; "" when nothing is offered.
-export function offerSentence({ game, offer, offerKind }) {
+export function offerSentence(state) {
+  return textOf(offerMessage(state));
+}
+
+// offerSentence as a message (its level names in each language).
+export function offerMessage({ game, offer, offerKind }) {
   const at = levelOf(game.level);
   const other = offer ? levelOf(offer) : null;
   if (!at || !other) return "";
-  const lang = currentLanguage();
   const n = at.number;
-  if (offerKind === "easier") return t("levelEasier", { n, lower: offer, lowerName: levelName(other, lang) });
-  return t("levelWon", { n, name: levelName(at, lang), next: offer, nextName: levelName(other, lang) });
+  if (offerKind === "easier") return msg("levelEasier", { n, lower: offer, lowerName: inLanguages(other.name) });
+  return msg("levelWon", { n, name: inLanguages(at.name), next: offer, nextName: inLanguages(other.name) });
 }
 
 // The two lines that tell a newcomer how to play (shown until their first finished game):
@@ -215,10 +232,12 @@ export function levelRecordText({ won, lost, drawn }) {
 }
 
 // What the New game dialog says under its level chooser: {description: the level's
-// one-line description, details: its rating and the player's record there}.
+// one-line description, details: its rating in a player's words and the player's record
+// there, method: how the rating was measured (the details line; "" when not measured)}.
 export function levelAbout(level, record) {
   return {
     description: levelDescription(level, currentLanguage()),
     details: t("levelDetails", { rating: levelRatingText(level), record: levelRecordText(record) }),
+    method: levelRatingDetails(level),
   };
 }

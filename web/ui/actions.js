@@ -12,13 +12,14 @@
 
 import * as Clock from "../model/clock.js";
 import { cellText } from "../model/coords.js";
+import { keptAt } from "../model/coach.js";
 import * as Game from "../model/game.js";
-import { currentLanguage, errorText, t } from "../model/i18n.js";
-import { levelName, levelOf } from "../model/levels.js";
+import { errorMessage, msg } from "../model/i18n.js";
+import { levelOf } from "../model/levels.js";
 import { parseFragment } from "../model/records.js";
 import { playStone } from "./sound.js";
 import * as State from "../model/state.js";
-import { colorLower, colorWord, offerSentence, resultSentence, shapeText } from "../model/status.js";
+import { colorLowerMsg, colorMsg, offerMessage, resultMessage, shapeMsg } from "../model/status.js";
 
 // The time control of the game's clock ({baseMs, incMs}), or null: for the next game.
 export const controlOf = (game) => (game.clock ? { baseMs: game.clock.baseMs, incMs: game.clock.incMs } : null);
@@ -34,10 +35,11 @@ export function randomSeed() {
 }
 
 // store: the state; jobs: engine-jobs.js; analysisView: analysis-view.js; say: {announce,
-// notice} (view.js); reviewWords(n): the game review's words for move n ("Move 14, white
-// j9: blunder. Better: k8.", review-view.js words) or "". now: the game clock's time
-// source (main.js); confirmUndo({color, move}) -> Promise<boolean>: do both players agree
-// to take back that move (the undo dialog)?
+// notice} (view.js: each takes a message, i18n.js); reviewWords(n): the game review's
+// words for move n (a message: "Move 14, the engine played j9: a blunder. k8 was
+// better.", review-view.js words) or "". now: the game clock's time source (main.js);
+// confirmUndo({color, move}) -> Promise<boolean>: do both players agree to take back
+// that move (the undo dialog)?
 export function createActions({
   store, jobs, analysisView, say, reviewWords = () => "", now = () => performance.now(), confirmUndo = async () => true,
 }) {
@@ -57,21 +59,21 @@ export function createActions({
     const s = get();
     const { pos, forbidden } = State.shownOf(s.game);
     const toMove = Game.sideToMove(s.game);
-    if (pos.over) { say.announce(t("gameOver")); return false; }
-    if (State.clockAtEnd(s.game)) { say.announce(t("clockAtEnd")); return false; }
+    if (pos.over) { say.announce(msg("gameOver")); return false; }
+    if (State.clockAtEnd(s.game)) { say.announce(msg("clockAtEnd")); return false; }
     if (!bothSides(s)) {
-      if (s.engineError || State.engineMoving(s)) { say.announce(t("waitEngine")); return false; }
+      if (s.engineError || State.engineMoving(s)) { say.announce(msg("waitEngine")); return false; }
       if (toMove !== s.game.human) {
-        say.announce(Game.atEnd(s.game) ? t("waitEngine") : t("engineToMoveHere"));
+        say.announce(msg(Game.atEnd(s.game) ? "waitEngine" : "engineToMoveHere"));
         return false;
       }
     }
     if (pos.stones.has(x + "," + y)) {
-      say.announce(t("taken", { move: cell([x, y]) }));
+      say.announce(msg("taken", { move: cell([x, y]) }));
       return false;
     }
     if (forbidden.has(x + "," + y)) {
-      say.announce(t("forbiddenMove", { move: cell([x, y]), shape: shapeText(forbidden.get(x + "," + y)) }));
+      say.announce(msg("forbiddenMove", { move: cell([x, y]), shape: shapeMsg(forbidden.get(x + "," + y)) }));
       return false;
     }
     // a hint or analysis of the position that is about to change (a game review ends
@@ -80,10 +82,10 @@ export function createActions({
     const next = store.update((st) => State.played(st, x, y, new Date(), now()));
     if (State.flagFellBetween(s, next)) { flagFell(); return false; } // the time ran out first
     if (next.settings.sound) playStone(toMove);
-    const said = bothSides(s) ? t("playsMove", { color: colorWord(toMove), move: cell([x, y]) })
-      : t("youPlayMove", { move: cell([x, y]) });
-    say.announce(said + resultSentence(State.shownOf(next.game).pos));
-    if (next.offer) say.notice(offerSentence(next), "info"); // the button: view.js #next-level
+    const said = bothSides(s) ? msg("playsMove", { color: colorMsg(toMove), move: cell([x, y]) })
+      : msg("youPlayMove", { move: cell([x, y]) });
+    say.announce([said, resultMessage(State.shownOf(next.game).pos)]);
+    if (next.offer) say.notice(offerMessage(next), "info"); // the button: view.js #next-level
     resume();
     return true;
   }
@@ -96,8 +98,8 @@ export function createActions({
     jobs.cancelButReview(); // a game review goes on while the player browses
     store.update((s) => State.browsed(s, n));
     const review = reviewWords(n);
-    if (review) say.announce(how ? how + (/[。！？]$/.test(how) ? "" : " ") + review : review);
-    else say.announce(how || (n ? t("atMove", { n, move: cell(game.moves[n - 1]) }) : t("atStart")));
+    if (review) say.announce(how ? [how, review] : review);
+    else say.announce(how || (n ? msg("atMove", { n, move: cell(game.moves[n - 1]) }) : msg("atStart")));
     resume();
   }
 
@@ -113,7 +115,7 @@ export function createActions({
     if (s.game.twoPlayers && !s.analysing && !State.overAtEnd(s.game)) {
       const asked = s.game;
       const last = asked.moves[asked.cursor - 1];
-      const agreed = await confirmUndo({ color: colorLower(Game.colorOf(asked, asked.cursor - 1)), move: cell(last) });
+      const agreed = await confirmUndo({ color: colorLowerMsg(Game.colorOf(asked, asked.cursor - 1)), move: cell(last) });
       s = get();
       // refused, or the game moved on meanwhile (a stone, a flag: not the clock's own ticks)
       if (!agreed || s.game.moves !== asked.moves || s.game.cursor !== asked.cursor || State.overAtEnd(s.game)) return;
@@ -121,16 +123,16 @@ export function createActions({
     if (State.clockInPlay(s.game) && Game.atEnd(s.game)) {
       jobs.cancel();
       store.update((st) => State.tookBack(st, n, now()));
-      say.announce(t("takenBack"));
+      say.announce(msg("takenBack"));
       resume();
       return;
     }
-    goTo(n, t("takenBack"));
+    goTo(n, msg("takenBack"));
   }
 
   function redo() {
     const n = Game.redoTarget(get().game, bothSides(get()));
-    if (n !== null) goTo(n, t("redone"));
+    if (n !== null) goTo(n, msg("redone"));
   }
 
   // The running colour's time ran out (the clock's view saw it, or a move came too late):
@@ -141,8 +143,8 @@ export function createActions({
     const next = State.flagDue(s, now()) ? store.update((st) => State.flagFell(st, new Date(), now())) : s;
     const { pos } = State.shownOf(next.game);
     if (!pos.timeout) return;
-    say.announce(resultSentence(pos).trim());
-    if (next.offer) say.notice(offerSentence(next), "info");
+    say.announce(resultMessage(pos));
+    if (next.offer) say.notice(offerMessage(next), "info");
   }
 
   function swapSides() {
@@ -150,7 +152,7 @@ export function createActions({
     if (s.analysing || s.game.twoPlayers || State.shownOf(s.game).pos.over || State.clockAtEnd(s.game)) return;
     jobs.cancel();
     const next = store.update((st) => ({ ...st, game: Game.withHuman(st.game, 3 - st.game.human) }));
-    say.announce(t("swapped", { color: colorLower(next.game.human) }));
+    say.announce(msg("swapped", { color: colorLowerMsg(next.game.human) }));
     jobs.engineMove(true);
   }
 
@@ -162,9 +164,19 @@ export function createActions({
     const seed = randomSeed();
     const next = store.update((s) => State.newGame(s, { ...setup, seed }));
     say.notice("");
-    say.announce(next.game.twoPlayers ? t("howToPlayTwo", { color: colorLower(next.game.first) })
-      : t("newGameAnn", { color: colorLower(next.game.human) }));
+    if (!next.game.twoPlayers) keepCoach(next.game.level); // (a level the game has not)
+    say.announce(next.game.twoPlayers ? msg("howToPlayTwo", { color: colorLowerMsg(next.game.first) })
+      : msg("newGameAnn", { color: colorLowerMsg(next.game.human) }));
     jobs.engineMove();
+  }
+
+  // A level above those where the coach is on by default, for a player who has seen it:
+  // it stays on (coach.js coachOn), said once with how to turn it off, and from then on
+  // it is the player's choice.
+  function keepCoach(level) {
+    if (!keptAt(get().settings, level)) return;
+    store.update((s) => ({ ...s, settings: { ...s.settings, coach: true } }));
+    say.notice(msg("coachKept"), "info");
   }
 
   // A game from a record ({moves, size, rule, first}: a move list, link, file or finished
@@ -173,7 +185,7 @@ export function createActions({
   // A game kept unfinished (result "unfinished") comes back as it was: the player on the
   // same side, at the same level (the engine moves if it is its turn). The game it
   // replaces, if in progress, goes to the finished games as unfinished (state.js opened);
-  // returns true when it did (the caller says so: t("keptUnfinished")).
+  // returns true when it did (the caller says so: "keptUnfinished").
   function loadRecord(record, analysing) {
     const s = get();
     const seed = Game.isSeed(record.seed) ? record.seed : randomSeed(); // a finished game keeps its own
@@ -200,11 +212,11 @@ export function createActions({
       if (!link) return false;
       kept = loadRecord(link, false);
     } catch (err) {
-      say.notice(t("badLink", { err: errorText(err) }), "warn");
+      say.notice(msg("badLink", { err: errorMessage(err) }), "warn");
       dropFragment();
       return false;
     }
-    say.notice(t("linkOpened") + (kept ? " " + t("keptUnfinished") : ""), "info");
+    say.notice([msg("linkOpened"), kept ? msg("keptUnfinished") : ""], "info");
     dropFragment();
     return true;
   }
@@ -235,7 +247,10 @@ export function createActions({
     hint: () => jobs.hint(),
     moveNow: () => jobs.moveNow(),
     retry: () => jobs.retry(),
-    setLevel: (level) => store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) })),
+    setLevel(level) {
+      store.update((s) => ({ ...s, game: Game.withLevel(s.game, level) }));
+      keepCoach(level);
+    },
     // the level offered after a win or a losing streak (state.offer): a new game there,
     // same side, first player, rule and size
     playOffered() {
@@ -244,7 +259,7 @@ export function createActions({
       newGame({ human: game.human, first: game.first, rule: game.rule, size: game.size, level: offer, clock: controlOf(game) });
       return true;
     },
-    sideNextGame: () => say.notice(t("sideNext"), "info"),
+    sideNextGame: () => say.notice(msg("sideNext"), "info"),
     // the number of best moves shown in analysis changed: an analysis starts again, asking
     // for the new count
     analysisCountChanged() {

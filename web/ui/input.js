@@ -7,7 +7,7 @@
 
 import { cellText } from "../model/coords.js";
 import * as Game from "../model/game.js";
-import { t } from "../model/i18n.js";
+import { msg } from "../model/i18n.js";
 import { controlOf } from "./actions.js";
 import { chosenLevel } from "./level-chooser.js";
 import { BLACK, WHITE } from "../model/rules.js";
@@ -49,7 +49,7 @@ export function setupInput({ store, board, view, analysisView, actions }) {
         board.hover = c;
         board.hoverColor = Game.sideToMove(s.game);
         board.draw();
-        view.announce(t("touchPreview", { move: cellText(c[0], c[1], s.game.size) }));
+        view.announce(msg("touchPreview", { move: cellText(c[0], c[1], s.game.size) }));
         return;
       }
     }

@@ -4,9 +4,9 @@
 // Start begins the new game. With two players the colour and the level are not asked.
 // Under renju black moves first: the White first choice is off while renju is picked.
 // Under the level chooser (and as its accessible description) the chosen level's one-line
-// description, its rating and the player's record at that level. The checks are game.js's
-// and rules.js's; the game and results are the page's, reached through the functions it
-// passes in.
+// description, its rating and the player's record at that level, and a details line with
+// how the rating was measured. The checks are game.js's and rules.js's; the game and
+// results are the page's, reached through the functions it passes in.
 
 import { PRESETS, control, controlText } from "../model/clock.js";
 import { DEFAULT_SIZE, SIZES, isSize } from "../model/coords.js";
@@ -87,9 +87,10 @@ export function setupNewGameDialog({ getGame, getResults, newGame }) {
   const levelSel = $("#ng-level");
   function syncLevelAbout() {
     const n = chosenLevel(levelSel) ?? DEFAULT_LEVEL;
-    const { description, details } = levelAbout(levelOf(n), recordAt(getResults(), n));
+    const { description, details, method } = levelAbout(levelOf(n), recordAt(getResults(), n));
     $("#ng-level-desc").textContent = description;
     $("#ng-level-details").textContent = details;
+    $("#ng-level-method").textContent = method;
   }
   levelSel.addEventListener("change", syncLevelAbout);
 

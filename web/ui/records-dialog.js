@@ -4,7 +4,7 @@
 // page's (state.js), reached through the functions it passes in.
 
 import { shownMoves } from "../model/game.js";
-import { errorText, t } from "../model/i18n.js";
+import { errorText, msg, t, textOf } from "../model/i18n.js";
 import { formatMoves, parseMoveList, parsePsq, toFragment, toPsq } from "../model/records.js";
 import { BLACK } from "../model/rules.js";
 import { historyLabel } from "../model/status.js";
@@ -13,7 +13,8 @@ const $ = (sel) => document.querySelector(sel);
 
 // getGame(), getHistory(): the current game and finished games; loadRecord(record) opens a
 // record ({moves, size, rule, first}) or throws, and returns whether the game it replaced
-// was kept in the finished games (unfinished); announce(text) tells screen readers.
+// was kept in the finished games (unfinished); announce(message) tells screen readers (a
+// message, i18n.js).
 export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }) {
   const recDialog = $("#records-dialog");
   const recMsg = $("#record-msg");
@@ -50,7 +51,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
         try {
           const kept = loadRecord(h);
           recDialog.close();
-          if (kept) announce(t("keptUnfinished"));
+          if (kept) announce(msg("keptUnfinished"));
         } catch (err) {
           recMsg.textContent = t("importBad", { err: errorText(err) });
         }
@@ -79,8 +80,8 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
       const record = parse();
       const kept = loadRecord(record);
       fillRecords();
-      const said = t("imported", { n: record.moves.length }) + (kept ? " " + t("keptUnfinished") : "");
-      recMsg.textContent = said;
+      const said = [msg("imported", { n: record.moves.length }), kept ? msg("keptUnfinished") : ""];
+      recMsg.textContent = textOf(said);
       announce(said);
     } catch (err) {
       recMsg.textContent = t("importBad", { err: errorText(err) });

@@ -21,7 +21,8 @@ export function setupUndoDialog() {
   dialog.addEventListener("close", () => close(false));
 
   return {
-    // {color: "black" | "white" in words, move: "h8"} -> Promise<boolean>
+    // {color: "black" | "white" as a message (status.js colorLowerMsg), move: "h8"} ->
+    // Promise<boolean>
     ask({ color, move }) {
       close(false); // an earlier question left open is a no
       $("#undo-ask").textContent = t("undoAsk", { color, move });

@@ -8,7 +8,7 @@
 
 import { DEFAULT_SIZE, cellText, centre } from "../model/coords.js";
 import * as Game from "../model/game.js";
-import { currentLanguage, t } from "../model/i18n.js";
+import { currentLanguage, t, textOf } from "../model/i18n.js";
 import { fillLevels } from "./level-chooser.js";
 import { levelName, levelOf } from "../model/levels.js";
 import { formatMoves } from "../model/records.js";
@@ -100,6 +100,7 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     renderMoveList(game);
     think.render(s);
     cursorLabel(s);
+    showSaid();
   }
 
   // The level offered after a game (state.offer): its button, a plain one for the level
@@ -164,12 +165,23 @@ export function createView({ store, board, think, analysisView, reviewView = nul
       moveList.append(li);
     }
     if (current) {
-      const top = current.offsetTop - moveList.offsetTop;
+      const top = current.offsetTop;
       if (top < moveList.scrollTop || top > moveList.scrollTop + moveList.clientHeight - 24) {
         moveList.scrollTop = top - moveList.clientHeight / 2;
       }
     }
+    moreHint();
   }
+
+  // The line under the move list when it holds more than it shows: that it scrolls.
+  function moreHint() {
+    const more = $("#move-list-more");
+    const scrolls = moveList.clientHeight > 0 && moveList.scrollHeight > moveList.clientHeight + 2;
+    more.hidden = !scrolls;
+    more.textContent = scrolls ? t("movesScroll", { n: moveList.querySelectorAll(".mv").length }) : "";
+  }
+  // (its size changes when the Moves box opens or closes and with the window)
+  new ResizeObserver(() => moreHint()).observe(moveList);
 
   // The board's label says where the keyboard cursor is; returns the short form.
   function cursorLabel(s = store.get()) {
@@ -179,6 +191,18 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     const { short, label } = cursorText(s, board.cursor, marked);
     canvas.setAttribute("aria-label", label);
     return short;
+  }
+
+  // The notice and the last thing said, kept as messages (i18n.js) and rendered on every
+  // render, so that a change of language shows them in the new one at once. A live
+  // region is written only when its text changes (a screen reader would say it again).
+  const said = { notice: "", announce: "" };
+  function showSaid() {
+    for (const [id, message] of [["#notice", said.notice], ["#announce", said.announce]]) {
+      const text = textOf(message);
+      const el = $(id);
+      if (el.textContent !== text) el.textContent = text;
+    }
   }
 
   function update(s, prev) {
@@ -201,18 +225,21 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     cursorMoved() {
       $("#cursor-announce").textContent = cursorLabel();
     },
-    announce(text) {
-      $("#announce").textContent = text;
+    // what is said (a message, i18n.js): kept, and shown in the language of the moment
+    announce(message) {
+      said.announce = message;
+      showSaid();
     },
     // empties the screen-reader-only live regions (the cursor's, the analysis', the
     // coach's): what they said was in a language no longer shown, or before a test reset
     silence() {
       for (const el of document.querySelectorAll(".visually-hidden[aria-live]")) el.textContent = "";
     },
-    notice(text, kind = "info") {
-      const el = $("#notice");
-      el.textContent = text || "";
-      el.dataset.kind = kind;
+    // the notice (a message, i18n.js; "" for none), kept like what is said
+    notice(message, kind = "info") {
+      said.notice = message || "";
+      $("#notice").dataset.kind = kind;
+      showSaid();
     },
   };
 }
