@@ -76,6 +76,7 @@ def test_two_players_take_turns_undo_by_agreement_and_a_kept_result(game):
     page.click("#ng-start")
     expect(page.locator("#status")).to_have_text("Black to move")
     expect(page.locator(".settings")).to_be_hidden()
+    expect(page.locator("#level")).to_be_hidden()  # (beside the status against the engine)
     expect(page.locator("#swap")).to_be_hidden()
     expect(page.locator("#clocks")).to_be_hidden()  # no clock by default
     play(game, "h8")

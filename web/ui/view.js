@@ -80,7 +80,9 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || (toMove !== game.human && !game.twoPlayers);
     buttons.swap.hidden = game.twoPlayers; // (two players: nobody to swap with)
     buttons.swap.disabled = s.analysing || pos.over || clockAtEnd(game);
-    $(".settings").hidden = game.twoPlayers; // (your side, the engine's level)
+    // (two players: no side of yours, no engine's level)
+    $(".settings").hidden = game.twoPlayers;
+    $(".level-pick").hidden = game.twoPlayers;
     buttons.analyse.setAttribute("aria-pressed", String(s.analysing));
     buttons.analyse.textContent = t(s.analysing ? "stopAnalyse" : "analyse");
     buttons.moveNow.hidden = !(s.job && s.job.kind === "move" && s.job.sliced);
