@@ -67,6 +67,10 @@ export function setupClockView({ store, now, onFlag }) {
       const text = noteText(s);
       note.hidden = !text;
       note.textContent = text;
+    } else {
+      // no clock: nothing kept of the last one (its labels would stay in the language of
+      // the moment they were written)
+      for (const el of box.querySelectorAll(".clock")) el.removeAttribute("aria-label");
     }
     const ticking = !!clock && clock.since !== null;
     if (ticking && !timer) timer = window.setInterval(tick, TICK_MS);
