@@ -125,6 +125,15 @@ def test_two_players_take_turns_undo_by_agreement_and_a_kept_result(game):
         "Black won · 9 moves · two players"
     )
     page.click("#records-close")
+    # the review names the colours (neither side is "you"); nothing offered to learn from
+    page.click("#review-start")
+    page.wait_for_function(
+        "() => document.querySelector('#board').dataset.review === 'done'", timeout=240_000
+    )
+    summary = page.inner_text("#review-summary")
+    assert "Black: " in summary and "White: " in summary, summary
+    assert "You" not in summary and "opponent" not in summary, summary
+    assert page.is_hidden("#review-learn")
     # New game keeps the mode, and so does a reload
     page.click("#new-game")
     play(game, "h8")

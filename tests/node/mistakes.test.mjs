@@ -109,6 +109,23 @@ test("offered after a game only when there is something to learn", () => {
   assert.equal(learnOffered(SHORT, reviewOf(asWhite)), false);
 });
 
+test("a game of two players on this device is nobody's own: never learnt from, never offered", () => {
+  const two = { ...asWhite, twoPlayers: true }; // lost by white, with white's j9 flagged
+  const reviewed = reviewOf(two);
+  assert.equal(exercises(two, reviewed).length, 1); // (the review itself finds the move)
+  assert.equal(learnOffered(two, null), false);
+  assert.equal(learnOffered(two, reviewed), false);
+  // the stored two-player game, over and reviewed, is passed over for the last game against the engine
+  const mine = { ...historyEntry(asWhite, "black", new Date(0)), review: encodeReview(reviewOf(asWhite), 15) };
+  const theirs = { ...historyEntry(two, "black", new Date(1)), review: encodeReview(reviewed, 15) };
+  assert.equal(theirs.twoPlayers, true);
+  const found = gameToLearnFrom({ game: two, review: { ...reviewed, key: reviewKey(two) }, history: [mine, theirs] });
+  assert.equal(found.game.twoPlayers, undefined);
+  assert.equal(found.game.human, WHITE);
+  assert.equal(exercises(found.game, found.review).length, 1);
+  assert.equal(gameToLearnFrom({ game: two, review: null, history: [theirs] }), null, "only two-player games");
+});
+
 test("the stored game, review and finished games are read without a change; a review made elsewhere is kept", () => {
   const entry = historyEntry(asWhite, "black", new Date(0));
   const storage = memoryStorage({

@@ -68,14 +68,16 @@ const reviewFor = (review, game) => (review && review.key === reviewKey(game) ? 
 // (storage.js entries, oldest first). The stored game when its review already has
 // exercises (a game reviewed on the game page, finished or opened from a record); else
 // the last finished game: the stored game when it is over, else the newest finished game
-// of the list that is not an unfinished one, with the review kept with it.
+// of the list that is not an unfinished one, with the review kept with it. A game of two
+// players on this device is nobody's own side (game.twoPlayers): never one to learn from.
 export function gameToLearnFrom({ game = null, review = null, history = [] }) {
+  if (game && game.twoPlayers) game = null;
   const own = game ? reviewFor(review, game) : null;
   if (game && own && exercises(game, own).length) return { game, review: own };
   if (game && overAtEnd(game)) return { game, review: own };
   for (let i = history.length - 1; i >= 0; i--) {
     const e = history[i];
-    if (e.result === "unfinished" || !e.moves.length) continue;
+    if (e.result === "unfinished" || !e.moves.length || e.twoPlayers) continue;
     const last = {
       size: e.size, rule: e.rule, first: e.first, human: e.human, level: e.level, seed: e.seed,
       moves: e.moves.map((m) => [...m]), cursor: e.moves.length, recorded: true,
@@ -94,8 +96,10 @@ export function gameToLearnFrom({ game = null, review = null, history = [] }) {
 // Is "Learn from your mistakes" offered for the game on the game page (its review so far,
 // or null)? When its review has exercises; not when a complete review found none; before
 // a review, after a game the player lost (a loss has a move to learn from: the puzzles
-// page reviews the game itself and says so in the rare game where it finds none).
+// page reviews the game itself and says so in the rare game where it finds none); never
+// for a game of two players (gameToLearnFrom).
 export function learnOffered(game, review) {
+  if (game.twoPlayers) return false;
   const own = reviewFor(review, game);
   if (own && exercises(game, own).length) return true;
   if (own && isComplete(own)) return false;

@@ -40,12 +40,13 @@ function svg(name, attrs = {}, cls = "") {
   return el;
 }
 
-// The side the review speaks for: the player's colour, or null in analysis (the player
-// plays both sides: the words name the colours).
-export const sideOf = (s) => (s.analysing ? null : s.game.human);
+// The side the review speaks for: the player's colour, or null in analysis and in a game
+// of two players on this device (the player plays both sides, or neither is "you": the
+// words name the colours).
+export const sideOf = (s) => (s.analysing || s.game.twoPlayers ? null : s.game.human);
 
 // The summary's sides in order: the player's first ("You", then "Your opponent"), black
-// first in analysis.
+// first in analysis and with two players.
 const summaryOrder = (s) => (sideOf(s) === WHITE ? ["white", "black"] : ["black", "white"]);
 
 // The words of a count of one class ("1 blunder", "2 mistakes"), as a message.
