@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import DEFAULT_QUERY, PHONE, GamePage
+from conftest import DEFAULT_QUERY, PHONE, GamePage, chinese_text, choose_language, english_words
 from playwright.sync_api import expect
 
 FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
@@ -54,12 +54,6 @@ def clock_ms(game: GamePage, colour: int) -> int:
 
 def stored(game: GamePage, key: str):
     return json.loads(game.page.evaluate("k => localStorage.getItem(k)", key) or "null")
-
-
-def choose_language(page, lang: str) -> None:
-    if not page.eval_on_selector("details.display", "d => d.open"):
-        page.click("details.display summary")
-    page.select_option("#opt-lang", lang)
 
 
 # ---- two players ---------------------------------------------------------------------------
@@ -173,6 +167,52 @@ def test_two_players_on_a_phone_with_a_clock_in_chinese(phone_game):
     page.click("#undo-yes")
     g.wait_status("white-to-move")
     assert g.moves() == ["h8"]
+
+
+@pytest.mark.warm
+def test_two_players_on_the_clock_follow_a_language_switch(game):
+    """What is said in a two-player game under a clock (a move, a stone refused while
+    looking back, a move taken back, a fallen flag) follows a change of language at once."""
+    page = game.page
+    game.open(FAST)
+    new_game(game, players="two", clock="3+2")
+    play(game, "h8")
+    play(game, "i9")
+    expect(page.locator("#announce")).to_have_text("White plays i9.")
+    choose_language(page, "zh")
+    expect(page.locator("#announce")).to_have_text("白棋下在 i9。")
+    expect(page.locator("#clock-1 .clock-who")).to_have_text("黑棋")
+    assert not english_words(page), english_words(page)
+    choose_language(page, "en")
+    assert not chinese_text(page), chinese_text(page)
+    # looking back under a running clock: a stone there is refused, and said so
+    page.click("#nav-prev")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    game.click_cell("c3")
+    expect(page.locator("#announce")).to_have_text(
+        "The clock is running: go to the last move to play."
+    )
+    choose_language(page, "zh")
+    expect(page.locator("#announce")).to_have_text("计时进行中：回到最后一手才能落子。")
+    choose_language(page, "en")
+    page.click("#nav-last")
+    page.click("#undo")
+    page.click("#undo-yes")
+    expect(page.locator("#announce")).to_have_text("Move taken back.")
+    choose_language(page, "zh")
+    expect(page.locator("#announce")).to_have_text("已悔棋。")
+    choose_language(page, "en")
+    # white's flag falls
+    page.evaluate("() => window.gomokuTest.advanceClock(200_000)")
+    game.wait_status("black-wins")
+    expect(page.locator("#announce")).to_have_text("White lost on time.")
+    choose_language(page, "zh")
+    expect(page.locator("#announce")).to_have_text("白棋超时判负。")
+    expect(page.locator("#status")).to_have_text("白棋超时负")
+    assert not english_words(page), english_words(page)
+    choose_language(page, "en")
+    expect(page.locator("#announce")).to_have_text("White lost on time.")
+    assert not chinese_text(page), chinese_text(page)
 
 
 # ---- the clock ------------------------------------------------------------------------------
