@@ -630,3 +630,26 @@ def test_a_closed_engine_is_not_started_again(fake: Path) -> None:
     with pytest.raises(EngineCrash):
         engine.start()
     assert engine.proc is None
+
+
+@pytest.mark.slow
+def test_a_match_clock_with_an_increment_credits_each_move(fake: Path) -> None:
+    """--inc-ms: each move's increment goes on the engine's match clock. An engine that
+    answers in 0.5 s with 0.7 s on its clock loses on time at its second move without an
+    increment (0.7 - 0.5 - 0.5 < -0.2) and several moves later with 0.4 s a move."""
+    lost_at = {}
+    for inc in (0, 400):
+        cfg = MatchConfig(
+            _cmd(fake, "good"), _cmd(fake, "half"), turn_ms=5000, match_ms=700, inc_ms=inc,
+            tolerance_ms=200,
+        )
+        engines = [EngineProcess(cfg.engine1, "engine1"), EngineProcess(cfg.engine2, "engine2")]
+        try:
+            res = play_game(engines, GameSpec(0, 0, [(7, 7)], 0), cfg)
+        finally:
+            for e in engines:
+                e.stop()
+        assert res.winner == 0 and res.kind == "time", res.reason
+        lost_at[inc] = len(res.moves)
+    assert lost_at[0] == 3  # the opening (black), half's 1st, good's 1st; half's 2nd too late
+    assert lost_at[400] > lost_at[0] + 2, lost_at

@@ -46,3 +46,15 @@ def test_the_page_keeps_no_copy_of_the_shared_constants():
             "INACCURACY",
         }  # fmt: skip
         assert not copies, f"{file.name} types {copies} again"
+
+
+def test_the_pages_clock_share_is_the_time_managers():
+    """Under a game clock the page expects the engine's move within a quarter of its time
+    left (web/engine/deadlines.js CLOCK_CAP_SHARE, for a cancel's choice): the time
+    manager's cap (timeman CLOCK_CAP_DIVISOR). deadlines.js imports only the job runner's
+    modules, so the number is checked here."""
+    from gomoku.search.timeman import CLOCK_CAP_DIVISOR
+
+    source = (SITE / "engine" / "deadlines.js").read_text(encoding="utf-8")
+    found = re.search(r"export const CLOCK_CAP_SHARE = (\d+);", source)
+    assert found and int(found.group(1)) == CLOCK_CAP_DIVISOR

@@ -267,6 +267,23 @@ def test_handle_json_round_trip():
             3,
             ["timeMs", "maxMs"],
         ),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"matchMs": 60000}}, 3, ["timeLeftMs"]),
+        ({"id": 3, "type": "think", "moves": [], "limits": {"timeLeftMs": 900}}, 3, ["matchMs"]),
+        (
+            {"id": 3, "type": "think", "moves": [], "limits": {"matchMs": 60000, "timeLeftMs": -1}},
+            3,
+            ["timeLeftMs"],
+        ),
+        (
+            {"id": 3, "type": "think", "moves": [], "limits": {"matchMs": 0, "timeLeftMs": 5}},
+            3,
+            ["matchMs"],
+        ),
+        (
+            {"id": 3, "type": "think", "moves": [], "limits": {"level": 5, "maxMs": 900}},
+            3,
+            ["level", "maxMs"],
+        ),
         ({"id": 3, "type": "think", "moves": [], "limits": {"depth": 0}}, 3, ["depth"]),
         ({"id": 3, "type": "think", "moves": [], "limits": {"nodes": -1}}, 3, ["nodes"]),
         ({"id": 3, "type": "think", "moves": [], "limits": {"time": 100}}, 3, ["time"]),
@@ -415,3 +432,59 @@ def test_a_think_with_max_ms_answers_within_a_generous_bound():
     assert reply["type"] == "result", reply
     assert reply["time_ms"] <= 400 * 3  # the engine's own clock: well under, even loaded
     assert elapsed < 10
+
+
+# ---- a game clock: the page's matchMs / timeLeftMs take the brain's path --------------
+
+
+def test_a_game_clock_reaches_the_time_manager_as_the_brains_match_clock():
+    """{matchMs, timeLeftMs} become Limits' match_ms / time_left_ms, Gomocup's
+    timeout_match / time_left: the time manager spreads the clock as it does the brain's
+    (the same move_times), and a promise given with it (maxMs) still caps the move."""
+    from gomoku.engine.facade import Limits
+    from gomoku.search.timeman import move_times
+
+    limits = webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 120_000}})
+    assert limits["match_ms"] == 300_000 and limits["time_left_ms"] == 120_000
+    assert limits["time_ms"] is None
+    times = Limits(**limits).times(200)
+    brain = move_times(Limits(time_ms=None, match_ms=300_000, time_left_ms=120_000), 200)
+    assert times == brain and times.clock_ms == 120_000
+    assert times.maximum_ms is not None and times.maximum_ms < 120_000 / 3
+    # a fuller clock gives a longer move; an empty one a move at once
+    fuller = Limits(**webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 240_000}}))
+    assert fuller.times(200).optimum_ms > times.optimum_ms
+    empty = Limits(**webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 0}}))
+    assert empty.times(200).maximum_ms == 1.0
+    # Expert's promise with the clock: the tighter bound wins
+    clock = {"matchMs": 300_000, "timeLeftMs": 240_000}
+    capped = Limits(**webjson.read_limits({"limits": {"maxMs": 2000, **clock}}))
+    assert capped.times(200).maximum_ms < 2000 < fuller.times(200).maximum_ms
+
+
+def test_a_level_under_a_game_clock_keeps_its_nodes_and_caps_its_time():
+    """A node-limited level with a clock: the clock is read with the level
+    ({level, seed, match_ms, time_left_ms}) and only caps its time (the brain's rule for a
+    node limit: a safety cap of a third of the clock). With a full clock the move is the
+    level's own; with 0.3 s left the search stops long before its nodes."""
+    short_clock = {"matchMs": 60_000, "timeLeftMs": 300}
+    limits = webjson.read_limits({"limits": {"level": 10, "seed": 3, **short_clock}})
+    assert limits == {"level": 10, "seed": 3, "match_ms": 60_000, "time_left_ms": 300}
+    moves = [[7, 7], [8, 8], [6, 8], [8, 6], [8, 7]]
+    plain, _ = think(moves, {"level": 10, "seed": 3}, reset=True)
+    full_clock = {"matchMs": 3_600_000, "timeLeftMs": 3_600_000}
+    full, _ = think(moves, {"level": 10, "seed": 3, **full_clock}, reset=True)
+    assert plain["type"] == full["type"] == "result", (plain, full)
+    assert full["move"] == plain["move"]  # the clock far away: the level's own move
+    short, _ = think(moves, {"level": 10, "seed": 3, **short_clock}, reset=True)
+    assert short["type"] == "result", short
+    assert short["nodes"] < plain["nodes"]  # stopped by the clock's cap (about 65 ms)
+
+
+def test_a_think_by_the_clock_alone_answers():
+    """A timed level under a clock sends the clock alone (no timeMs / maxMs): a legal move,
+    well within the clock's cap."""
+    clock = {"matchMs": 60_000, "timeLeftMs": 900}
+    reply, _ = think([[7, 7], [8, 8], [6, 8]], {**clock, "book": False})
+    assert reply["type"] == "result", reply
+    assert reply["time_ms"] <= 900  # the engine's own clock: a third of it, less margins

@@ -9,15 +9,17 @@
 //   view.js, think-view.js, analysis-view.js, status.js   what the page shows and says
 //   review-job.js, review-view.js   the game review: its job, its card, graph and marks
 //   new-game-dialog.js, records-dialog.js, settings-panel.js   the dialogs and settings
+//   clock.js, clock-view.js, undo-dialog.js   the game clock, and undo by agreement
 
 import { createActions, randomSeed } from "./ui/actions.js";
 import { setupAnalysisView } from "./ui/analysis-view.js";
 import { BoardView } from "./ui/board.js";
+import { setupClockView } from "./ui/clock-view.js";
 import { setupCoachView } from "./ui/coach-view.js";
 import { centre } from "./model/coords.js";
 import { createEngineJobs } from "./engine/engine-jobs.js";
 import * as Game from "./model/game.js";
-import { t } from "./model/i18n.js";
+import { msg } from "./model/i18n.js";
 import { setupInput } from "./ui/input.js";
 import { setupLoadProgress } from "./ui/load-progress.js";
 import { setupNewGameDialog } from "./ui/new-game-dialog.js";
@@ -35,10 +37,15 @@ import { colorWord } from "./model/status.js";
 import { loadAll } from "./model/storage.js";
 import { createStore } from "./model/store.js";
 import { setupThinkView } from "./ui/think-view.js";
+import { setupUndoDialog } from "./ui/undo-dialog.js";
 import { createView } from "./ui/view.js";
 
 const params = readParams(location.search);
 const canvas = document.querySelector("#board");
+// The game clock's time source (clock.js's `now`): the page's monotonic clock, plus what
+// the test hook moved it on by (?test=1: gomokuTest.advanceClock).
+let clockOffset = 0;
+const clockNow = () => performance.now() + clockOffset;
 
 // localStorage, or a stand-in that remembers nothing when the browser refuses storage
 const storage = (() => {
@@ -66,7 +73,7 @@ const searchWorkerUrl = new URL(workerUrl);
 searchWorkerUrl.searchParams.set("role", "search");
 const loadProgress = setupLoadProgress({
   canvas, box: document.querySelector("#load-progress"), bar: document.querySelector("#load-bar"),
-  label: document.querySelector("#load-pct"), announce: (text) => say.announce(text),
+  label: document.querySelector("#load-pct"), announce: (message) => say.announce(message),
 });
 const engine = new ParallelEngineClient({
   workerUrl: workerUrl.href,
@@ -114,7 +121,7 @@ const jobs = createEngineJobs({
     // the service worker (offline.js: registered the first time only)
     registerOffline({
       onReady() { canvas.dataset.offline = "ready"; },
-      onUpdate() { say.notice(t("updated"), "info"); },
+      onUpdate() { say.notice(msg("updated"), "info"); },
     });
     window.setTimeout(() => {
       review.engineReady(); // a review cut short by a worker restart goes on
@@ -122,8 +129,14 @@ const jobs = createEngineJobs({
     }, 0);
   },
   onReviewFailure: (err, info) => review.failed(err, info),
+  clockNow,
+  onFlag: () => actions.flagFell(),
 });
-const actions = createActions({ store, jobs, analysisView, say, reviewWords: (n) => reviewView.words(n) });
+const undoDialog = setupUndoDialog();
+const actions = createActions({
+  store, jobs, analysisView, say, reviewWords: (n) => reviewView.words(n), now: clockNow, confirmUndo: undoDialog.ask,
+});
+const clockView = setupClockView({ store, now: clockNow, onFlag: () => actions.flagFell() });
 const review = createReviewJob({
   store, jobs, storage, say, words: () => reviewView.summaryWords(), stopAnalysis: () => actions.setAnalysis(false),
 });
@@ -135,6 +148,7 @@ store.subscribe(settingsPanel.follow);
 store.subscribe((s, prev) => { if (s.settings.lang !== prev.settings.lang) view.silence(); });
 store.subscribe(view.update);
 store.subscribe(coachView.follow);
+store.subscribe(clockView.follow);
 coachView.bind();
 
 setupInput({ store, board, view, analysisView, actions });
@@ -150,7 +164,7 @@ window.addEventListener("resize", () => board.resize());
 
 // what loadAll mended or dropped, said once
 function showStoredNotices(notices) {
-  if (notices.length) say.notice(notices.map((n) => (typeof n === "string" ? t(n) : t(n.key, n.vars))).join(" "), "warn");
+  if (notices.length) say.notice(notices.map((n) => (typeof n === "string" ? msg(n) : msg(n.key, n.vars))), "warn");
 }
 
 // ---- test hooks (only with ?test=1) ------------------------------------------------------
@@ -171,6 +185,13 @@ if (params.test) {
       };
     },
     review: () => structuredClone(store.get().review),
+    // The game clock's time source moved on by ms (as if that much time passed), and a
+    // tick at once: a flag due falls now.
+    advanceClock(ms) {
+      clockOffset += ms;
+      clockView.tick();
+    },
+    clockNow,
     // A first visit's page again without a reload, the engine's workers kept (a reload
     // starts Pyodide anew, seconds): the browser tests' warm page calls it between tests.
     // With items: the page as loaded with exactly these localStorage items (read, mended,
@@ -213,6 +234,7 @@ if (params.test) {
 if (navigator.serviceWorker && navigator.serviceWorker.controller) canvas.dataset.offline = "ready";
 settingsPanel.apply(store.get().settings);
 view.render();
+clockView.follow();
 showStoredNotices(stored.notices);
 actions.openFragment();
 board.resize();

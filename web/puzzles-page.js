@@ -12,8 +12,10 @@ import {
   dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, movesToWin, newProgress,
   nextPuzzle, record, sideOf, stonesOf, utcDate, vcfStep,
 } from "./model/puzzles.js";
-import { exercises, firstLook, judged } from "./model/mistakes.js";
-import { KEYS, decodeCurrentReview, decodeGame } from "./model/storage.js";
+import { exercises, firstLook, gameToLearnFrom, judged, keepReview, readStored } from "./model/mistakes.js";
+import { isComplete } from "./model/review.js";
+import { reviewToEnd } from "./engine/review-run.js";
+import { KEYS } from "./model/storage.js";
 import { browserLanguages } from "./ui/settings-panel.js";
 
 const PROGRESS_KEY = "gomoku.puzzles.v1";
@@ -89,7 +91,7 @@ function prompt(p) {
 
 function feedback(text, kind = "") {
   const el = $("#pz-feedback");
-  el.textContent = text;
+  el.textContent = text.replace(/(?<=[。！？])\s+/gu, ""); // sentences joined by spaces: none after a Chinese one
   el.className = "notice " + kind;
 }
 
@@ -193,7 +195,9 @@ async function refute(moves, token) {
     const line = res.pv && res.pv.length ? res.pv : [res.move];
     lineOverlay(line, 3 - solverColour());
     renderBoard();
-    feedback(st.verdict + " " + t("pzRefutation", { line: cellsText(line, p.size) }), "bad");
+    // what the other side answers: its move, and the line drawn on the board
+    const answer = { color: colourName(3 - solverColour()), move: cellsText(line.slice(0, 1), p.size), line: cellsText(line, p.size) };
+    feedback(st.verdict + " " + t(line.length > 1 ? "pzAnswersLine" : "pzAnswers", answer), "bad");
   } catch {
     if (token === st.token) feedback(st.verdict + " " + t("pzNoEngine"), "bad");
   }
@@ -261,28 +265,57 @@ function play(x, y) {
 
 // ---- learn from your mistakes -----------------------------------------------------------
 
-// The stored game and its review, read without changing anything (the game page owns them).
-function storedExercises() {
+// Learn from your mistakes: the player's last finished game (mistakes.js gameToLearnFrom,
+// read without changing anything: the game page owns it), reviewed here first when no
+// complete review of it is stored (with its progress; the review is then kept where the
+// game page finds it), and its exercises. Next puzzle or Daily puzzle meanwhile stops it.
+async function startMistakes() {
+  let found;
   try {
-    const game = decodeGame(JSON.parse(localStorage.getItem(KEYS.game) || "null"));
-    const review = decodeCurrentReview(JSON.parse(localStorage.getItem(KEYS.review) || "null"), game);
-    return review ? { game, review, list: exercises(game, review) } : null;
+    found = gameToLearnFrom(readStored(localStorage));
   } catch {
-    return null;
+    found = null;
   }
-}
-
-function startMistakes() {
-  const found = storedExercises();
-  if (!found || !found.list.length) {
-    feedback(t("pzNoMistakes"));
+  if (!found) {
+    feedback(t("pzNoGame"));
+    return;
+  }
+  const { game } = found;
+  let review = found.review;
+  if (!review || (!isComplete(review) && !exercises(game, review).length)) {
+    st.token += 1;
+    const token = st.token;
+    st.phase = "reviewing";
+    renderText();
+    const said = ({ index, total }) => feedback(t("pzReviewingLast", { n: index, total }));
+    said({ index: 1, total: game.moves.length });
+    try {
+      review = await reviewToEnd({
+        request: (message, deadlineMs) => engine.request(message, { deadlineMs }),
+        game, review, nodes: review ? review.nodes : undefined, onProgress: said, wanted: () => token === st.token,
+      });
+    } catch (err) {
+      if (token !== st.token) return;
+      st.phase = st.puzzle ? "solve" : "idle";
+      feedback(t("pzReviewFailed", { err: err.message }), "bad");
+      renderText();
+      return;
+    }
+    if (!review) return; // the player went on to another puzzle
+    try { keepReview(localStorage, game, review); } catch { /* storage unavailable: kept for this visit only */ }
+  }
+  const list = exercises(game, review);
+  if (!list.length) {
+    st.phase = st.puzzle ? "solve" : "idle";
+    feedback(t("pzNothingToLearn"), "good");
+    renderText();
     return;
   }
   st.mode = "mistakes";
-  st.exercises = found.list;
-  st.review = found.review;
-  st.first = found.game.first;
-  showExercise(0, found.game);
+  st.exercises = list;
+  st.review = review;
+  st.first = game.first;
+  showExercise(0, game);
 }
 
 function showExercise(i, game = null) {
@@ -327,7 +360,7 @@ async function answerMistake(m, move) {
   };
   const refuse = (text) => {
     st.phase = "wrong";
-    st.verdict = text + " " + t("pzBetterWas", { better, line });
+    st.verdict = text + " " + t(ex.line.length > 1 ? "pzBetterWas" : "pzBetterMove", { better, line });
     feedback(st.verdict + " " + t("pzRefuting"), "bad");
     renderBoard();
     renderText();
@@ -371,7 +404,8 @@ function showSolution() {
     st.moves = ex.moves.map((m) => [...m]);
     st.phase = "shown";
     lineOverlay(ex.line, ex.colour);
-    feedback(t("pzBetterWas", { better: cellText(ex.better[0], ex.better[1], p.size), line: cellsText(ex.line, p.size) }));
+    const better = { better: cellText(ex.better[0], ex.better[1], p.size), line: cellsText(ex.line, p.size) };
+    feedback(t(ex.line.length > 1 ? "pzBetterWas" : "pzBetterMove", better));
     renderBoard();
     renderText();
     $("#pz-retry").hidden = false;
@@ -381,11 +415,14 @@ function showSolution() {
   st.moves = p.moves.map((m) => [...m]);
   st.phase = "shown";
   const first = p.theme === "defend" ? 3 - sideOf(p) : sideOf(p);
-  lineOverlay(p.theme === "defend" ? p.solutions.slice(0, 1) : p.line, p.theme === "defend" ? sideOf(p) : first);
-  feedback(t("pzSolution", {
-    line: cellsText(p.theme === "defend" ? p.solutions.slice(0, 1) : p.line, p.size),
-    moves: cellsText(p.solutions, p.size),
-  }));
+  const line = p.theme === "defend" ? p.solutions.slice(0, 1) : p.line;
+  lineOverlay(line, p.theme === "defend" ? sideOf(p) : first);
+  // the solution's first move, the other first moves accepted, and its line on the board
+  const [move] = line.length ? line : p.solutions;
+  const others = p.solutions.filter(([x, y]) => x !== move[0] || y !== move[1]);
+  const vars = { move: cellText(move[0], move[1], p.size), others: cellsText(others, p.size) };
+  feedback(t(others.length ? "pzSolutionAlso" : "pzSolutionMove", vars) +
+    (line.length > 1 ? " " + t("pzSolutionLine", { line: cellsText(line, p.size) }) : ""));
   renderBoard();
   renderText();
   $("#pz-retry").hidden = false;

@@ -479,6 +479,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rule", default="freestyle", choices=[r.label for r in Rule])
     p.add_argument("--match-ms", type=int, default=None, help="time per game per engine, ms")
     p.add_argument(
+        "--inc-ms",
+        type=int,
+        default=0,
+        help="with --match-ms: a Fischer increment, added to an engine's clock after each move",
+    )
+    p.add_argument(
         "--tolerance-ms",
         type=int,
         default=DEFAULT_TOLERANCE_MS,
@@ -662,6 +668,7 @@ def main(argv: list[str] | None = None) -> int:
                 size=size,
                 rule=rule,
                 match_ms=args.match_ms,
+                inc_ms=args.inc_ms,
                 tolerance_ms=args.tolerance_ms,
                 concurrency=args.concurrency,
                 seed=args.seed,
@@ -730,7 +737,9 @@ def _play(
         limits = f"levels {cfg.level1 or '-'} (engine1) / {cfg.level2 or '-'} (engine2), {limits}"
     print(
         f"Match: {cfg.games} games{' at most (SPRT)' if sprt else ''}, {limits}"
-        f"{f', {cfg.match_ms} ms/game' if cfg.match_ms else ''}, {cfg.size}x{cfg.size} "
+        f"{f', {cfg.match_ms} ms/game' if cfg.match_ms else ''}"
+        f"{f' + {cfg.inc_ms} ms/move' if cfg.match_ms and cfg.inc_ms else ''}"
+        f", {cfg.size}x{cfg.size} "
         f"{cfg.rule.label}, "
         + (
             "swap2 openings by the engines"

@@ -11,6 +11,10 @@ It keeps its own board, checks every answer and decides the result:
   when a match time is given), crashes, answers something that is not a move "x,y", or
   plays off the board or on an occupied cell.
 
+A match clock may have a Fischer increment (``inc_ms``): added to an engine's clock after
+each of its moves. Gomocup's protocol has no field for it: the engine sees it only in the
+``time_left`` it is sent before each move.
+
 Each engine first receives the settings (``INFO``: time controls, rule, and
 ``max_node N`` when it has a node budget), then the position with ``BOARD ... DONE``
 (``BEGIN`` on an empty board), then ``TURN x,y`` for every opponent move.
@@ -91,6 +95,7 @@ class MatchConfig:
     size: int = DEFAULT_SIZE
     rule: Rule = Rule.FREESTYLE
     match_ms: int | None = None
+    inc_ms: int = 0  # Fischer increment: added to an engine's match clock after its move
     tolerance_ms: int = DEFAULT_TOLERANCE_MS
     concurrency: int = 1
     seed: int | None = None
@@ -297,6 +302,7 @@ def play_on(engines: Sequence[EngineProcess], spec: GameSpec, cfg: MatchConfig) 
             clock[idx] = clock[idx] - elapsed  # type: ignore[operator]
             if clock[idx] < -cfg.tolerance_ms:  # type: ignore[operator]
                 return lose(idx, "time", "lost on time (match clock)")
+            clock[idx] = clock[idx] + cfg.inc_ms  # type: ignore[operator]
         try:
             x, y = parse_move_answer(answer, size)
         except ValueError as exc:

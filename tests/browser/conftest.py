@@ -11,6 +11,7 @@ import fcntl
 import hashlib
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -354,6 +355,64 @@ def game(request, base_url) -> GamePage:
         yield GamePage(request.getfixturevalue("page"), base_url)
         return
     yield from _on_warm_tab(request, request.getfixturevalue("warm_tab"), VIEWPORT, base_url)
+
+
+# ---- the page's language ----------------------------------------------------------------
+
+# Words that stay Latin in the Chinese page: names, formats, key names, the language chooser's
+# own name for English.
+LATIN_OK = {
+    "Pyodide", "Python", "Piskvorky", "Piskvork", "psq", "Elo", "English", "Gomocup", "Alt", "Ctrl",
+}
+
+
+def choose_language(page, code: str) -> None:
+    """Open Display (if closed) and choose the language ("en" or "zh")."""
+    if not page.eval_on_selector("details.display", "d => d.open"):
+        page.click("details.display summary")
+    page.select_option("#opt-lang", code)
+
+
+def choose_chinese(page) -> None:
+    """Open Display (if closed) and choose 简体中文."""
+    choose_language(page, "zh")
+
+
+def visible_text(page) -> str:
+    """The visible text, labels and titles of the page and its open dialog (the language
+    chooser's own names left out), one piece a line."""
+    return page.evaluate(
+        """() => {
+          const out = [];
+          const visible = (el) => !!(el.offsetWidth || el.offsetHeight
+            || el.getClientRects().length);
+          const root = document.querySelector('dialog[open]') || document.body;
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const el = n.parentElement;
+            if (!el || !visible(el) || el.closest('#opt-lang, script, style')) continue;
+            if (el.closest('textarea, input')) continue;
+            out.push(n.textContent);
+          }
+          for (const el of root.querySelectorAll('[aria-label], [title]')) {
+            if (el.closest('#opt-lang')) continue;
+            out.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+          }
+          return out.join('\\n');
+        }"""
+    )
+
+
+def english_words(page) -> list[str]:
+    """The Latin words of 3+ letters in visible_text (coordinates like h8 and numbers are
+    not words)."""
+    text = visible_text(page)
+    return [w for w in re.findall(r"(?<![\w.])[A-Za-z]{3,}(?![\w])", text) if w not in LATIN_OK]
+
+
+def chinese_text(page) -> list[str]:
+    """The runs of Chinese characters and punctuation in visible_text."""
+    return re.findall(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+", visible_text(page))
 
 
 @dataclass

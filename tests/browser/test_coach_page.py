@@ -124,3 +124,35 @@ def test_off_above_the_lowest_levels_and_the_choice_survives_a_reload(game):
     expect(box).not_to_be_checked()
     assert game.page.get_attribute("#board", "data-coach") == ""
     assert game.page.get_attribute("#board", "data-coach-on") == "false"
+
+
+@pytest.mark.warm
+def test_once_seen_the_coach_stays_on_up_the_ladder_and_says_so_once(game):
+    """A player who had the coach at the lowest levels keeps it at the first level where it
+    is off by default (it does not go off without a word): told once, with how to turn it
+    off; the next game says nothing, and turned off it stays off."""
+    game.open(FAST)  # the page, for its levels
+    up_to = game.page.evaluate(
+        "() => import('./model/levels.js').then((m) => m.COACH_DEFAULT_UP_TO)"
+    )
+    settings = lambda: json.loads(game.page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))  # noqa: E731
+    open_with(game, {GAME_KEY: stored_game(up_to)})
+    wait_coach(game, "white-three:e8 white-three:i8")  # seen
+    assert settings()["coachSeen"] is True
+    # the next level up, chosen beside the status
+    game.page.select_option("#level", str(up_to + 1))
+    box = game.page.locator("#opt-coach")
+    expect(box).to_be_checked()
+    expect(game.page.locator("#notice")).to_contain_text("The coach stays on at this level")
+    expect(game.page.locator("#notice")).to_contain_text('"Coach: mark the threats"')
+    wait_coach(game, "white-three:e8 white-three:i8")
+    assert settings()["coach"] is True
+    # a new game at that level: on, and nothing said again
+    game.page.click("#new-game")
+    expect(box).to_be_checked()
+    assert "coach" not in game.page.inner_text("#notice").lower()
+    # the player turns it off: off, and it stays off at the levels below too
+    game.page.locator("summary", has_text="Display").click()
+    box.uncheck()
+    game.page.select_option("#level", str(up_to))
+    expect(box).not_to_be_checked()

@@ -103,14 +103,19 @@ def test_the_choosers_list_the_levels_of_levels_data(game):
     game.page.select_option("#ng-level", str(first["number"]))
     about = game.page.inner_text("#ng-level-about")
     assert first["description"]["en"] in about
-    # the details line: the rating with its error and how it was measured
-    rating = (
-        "Rating not yet measured." if first["rating"] is None
-        else f"Rating {first['rating']} ± {first['ratingError']} (Elo from engine matches, "
-        "the greedy reference player = 800)."
-    )
+    # the rating in a player's words (rounded as the chooser shows it), the record; how
+    # it was measured (the rating with its error) in the details line under them
+    shown = None if first["rating"] is None else round(first["rating"] / 50) * 50
+    rating = "Rating not yet measured." if shown is None else f"Rating about {shown}."
     assert rating in about
     assert "No games at this level yet." in about
+    method = game.page.inner_text("#ng-level-method")
+    assert method == (
+        "" if first["rating"] is None
+        else f"Details: Elo {first['rating']} ± {first['ratingError']} from engine matches "
+        "(the greedy reference player = 800)."
+    )
+    assert "Elo" not in about.replace(method, ""), "the method only in the details line"
     # what a screen reader hears on the chooser: its name and that text
     chooser = game.page.locator("#ng-level")
     expect(chooser).to_have_accessible_name("Level")
@@ -371,6 +376,34 @@ def test_a_first_visit_starts_at_the_weakest_level_and_says_how_to_play(game):
     assert box.is_hidden()
     game.open(FAST, fresh=False)
     assert box.is_hidden()
+
+
+@pytest.mark.warm
+def test_the_level_is_in_view_beside_the_status_and_changed_there(game):
+    """On the first screen of a first visit (the how-to-play lines shown) at 1280x800, on a
+    Pixel 5 (393x851) and at 360x640: the level, number and name, right by the status,
+    without scrolling; choosing another there changes the game's level."""
+    page = game.page
+    game.open(FAST)  # the page, for its levels
+    first, second = game.levels()["data"][:2]
+    for viewport in ({"width": 1280, "height": 800}, {"width": 393, "height": 851},
+                     {"width": 360, "height": 640}):
+        page.set_viewport_size(viewport)
+        game.open(FAST)
+        assert page.is_visible("#how-to-play")
+        level = page.locator("#level").bounding_box()
+        status = page.locator("#status").bounding_box()
+        bottom, right = level["y"] + level["height"], level["x"] + level["width"]
+        assert level["y"] >= 0 and bottom <= viewport["height"], (viewport, level)
+        assert level["x"] >= 0 and right <= viewport["width"], (viewport, level)
+        assert page.evaluate("() => scrollY") == 0
+        # by the status: in its card, on its line or the next
+        assert 0 <= level["y"] - status["y"] <= status["height"] + 12, (viewport, status, level)
+        shown = page.eval_on_selector("#level", "s => s.selectedOptions[0].textContent")
+        assert shown.startswith(f"{first['number']} · {first['name']['en']}"), shown
+        expect(page.locator("#level")).to_have_accessible_name("Level")
+        page.select_option("#level", str(second["number"]))
+        assert page.evaluate("() => window.gomokuTest.state().game.level") == second["number"]
 
 
 # Positions (as [x, y] moves), levels and seeds where the page's worker (Pyodide) and

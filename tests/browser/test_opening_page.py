@@ -2,14 +2,15 @@
 the status saying whose turn it is and what to do (English and Chinese), the player's
 choices on the panel (mouse and keyboard) and stones on the board, the engine's turn
 through the worker's "opening" message, refusals said in the player's language, a reload
-in the middle of the opening, the records (link, .psq, finished games), and a phone."""
+in the middle of the opening, the records (link, .psq, finished games), a phone, and
+two players on one device making the opening on a clock that starts after it."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from conftest import DEFAULT_QUERY, MOVE_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, GamePage, chinese_text, choose_language, english_words
 
 FAST = DEFAULT_QUERY  # the warm tab's query
 
@@ -253,3 +254,61 @@ def test_an_opening_on_a_phone(phone_game):
     page.touchscreen.tap(*g.cell_point(free[1]))
     wait_data(g, "opening", "v === 'swap2 done'")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.warm
+def test_two_players_make_the_opening_on_the_device_and_the_clock_starts_after_it(game):
+    page = game.page
+    game.open(FAST)
+    page.click("#setup")
+    page.check('input[name="ng-players"][value="two"]')
+    page.check('input[name="ng-rule"][value="freestyle"]')
+    page.check('input[name="ng-opening"][value="rule"]')
+    # both make the opening's choices: who opens is not asked, nor a colour
+    assert not page.is_visible("#ng-opener") and not page.is_visible("#ng-side-set")
+    page.select_option("#ng-clock", "5+3")
+    assert page.inner_text("#ng-clock-note").endswith(
+        "Under an opening rule the clock starts when the opening is over."
+    )
+    page.click("#ng-start")
+    assert status_text(game) == "First player's turn: place the three opening stones (black now, 1 of 3)"
+    assert page.inner_text("#clock-note") == "The clock starts when the opening is over."
+    for cell in ("h8", "h9", "j10"):
+        game.click_cell(cell)
+    assert game.moves() == ["h8", "h9", "j10"]
+    assert page.inner_text("#announce") == "The first player places j10."
+    assert status_text(game) == "Second player's turn: place two more stones, or choose a colour"
+    assert data(game, "opening") == "swap2 choose human"
+    assert page.is_visible("#op-white")
+    # a minute of thought in the opening costs nobody time
+    page.evaluate("() => window.gomokuTest.advanceClock(60000)")
+    assert [int(page.get_attribute(f"#clock-{c}", "data-ms")) for c in (1, 2)] == [300_000, 300_000]
+    # the language switched mid-opening: the players' words in Chinese, then back
+    choose_language(page, "zh")
+    assert status_text(game) == "轮到后手方：再摆两子，或选择颜色"
+    assert page.inner_text("#announce") == "先手方摆了 j10。"
+    assert page.inner_text("#you-are") == "开局规则：交换二。双人对弈：先手方暂时执黑棋。"
+    assert not english_words(page), english_words(page)
+    choose_language(page, "en")
+    assert not chinese_text(page), chinese_text(page)
+    # the second player takes white: the opening is over, white's clock runs
+    page.click("#op-white")
+    assert page.inner_text("#announce") == (
+        "The second player takes white. The opening is over: the first player plays black, the second white."
+    )
+    game.wait_status("white-to-move")
+    assert not page.is_visible("#clock-note")
+    page.evaluate("() => window.gomokuTest.advanceClock(2000)")
+    white = int(page.get_attribute("#clock-2", "data-ms"))
+    assert 290_000 < white <= 298_000, white
+    assert int(page.get_attribute("#clock-1", "data-ms")) == 300_000
+    # nobody's engine: white plays on the board, then black
+    game.click_cell("k11")
+    game.wait_status("black-to-move")
+    assert page.inner_text("#announce") == "White plays k11."
+    assert game.moves() == ["h8", "h9", "j10", "k11"]
+    # undo (by agreement) takes back white's move, never the opening's stones
+    page.click("#undo")
+    page.click("#undo-yes")
+    game.wait_status("white-to-move")
+    assert game.moves() == ["h8", "h9", "j10"] and page.is_disabled("#undo")

@@ -4,7 +4,9 @@ VCF played out against the page's blocks, unreadable progress dropped with a not
 from __future__ import annotations
 
 import json
+import re
 
+from gomoku.core.geometry import to_text
 from gomoku.puzzles import load
 
 PUZZLES = load()
@@ -44,13 +46,24 @@ def test_a_wrong_defence_is_refuted_and_lowers_the_rating(page, base_url) -> Non
     )
     _click(page, x, y)
     page.wait_for_function("() => document.body.dataset.status === 'failed'")
-    page.wait_for_function(f"() => ({FEEDBACK})().includes('The answer')", timeout=240_000)
+    # what the other side answers, named as such: its colour and move (the first stone of
+    # the line drawn on the board)
+    other = "White" if DEFEND.side == 1 else "Black"
+    page.wait_for_function(f"() => ({FEEDBACK})().includes('{other} answers ')", timeout=240_000)
+    said = page.evaluate(FEEDBACK)
+    answer = re.search(rf"{other} answers ([a-o]\d+)", said)
+    assert answer and "The answer" not in said, said
     assert page.locator("#pz-retry").is_visible()
     assert page.locator("#pz-show").is_visible()
     stored = _progress(page)
     assert stored["rating"] < page.evaluate(START) and stored["done"] == {DEFEND.id: "failed"}
+    # Show solution: the solution's move, and any other first move accepted, as such
     page.click("#pz-show")
-    assert "Accepted first moves" in page.evaluate(FEEDBACK)
+    shown = page.evaluate(FEEDBACK)
+    first = to_text(*DEFEND.solutions[0], DEFEND.size)
+    others = [to_text(*m, DEFEND.size) for m in DEFEND.solutions[1:]]
+    want = f"Solution: {first}" + (f" (also accepted: {' '.join(others)})." if others else ".")
+    assert shown.startswith(want), (shown, want)
     page.click("#pz-retry")  # a second try is not counted again
     _click(page, *DEFEND.solutions[0])
     page.wait_for_function("() => document.body.dataset.status === 'done'")
@@ -112,12 +125,15 @@ def test_learn_from_mistakes_accepts_the_better_move_and_refuses_the_played_one(
     assert page.get_attribute("#board", "data-moves") == "2"
     _click(page, 9, 5)  # the move played: refused, with the better move named
     page.wait_for_function("() => document.body.dataset.status === 'wrong'")
-    assert "j10 is the move you played" in page.evaluate(FEEDBACK)
-    assert "The better move: g8" in page.evaluate(FEEDBACK)
+    said = page.evaluate(FEEDBACK)
+    assert "j10 is the move you played. Better: g8 (its line: g8 f8 i8)." in said, said
+    # the engine's answer to the move, once found, names white's move as white's
+    page.wait_for_function(f"() => / answers |not ready/.test(({FEEDBACK})())", timeout=240_000)
+    assert re.search(r"White answers [a-o]\d+", page.evaluate(FEEDBACK)), page.evaluate(FEEDBACK)
     page.click("#pz-retry")
     _click(page, 6, 7)  # the review's better move: accepted
     page.wait_for_function("() => document.body.dataset.status === 'done'")
-    assert "g8: the review's better move" in page.evaluate(FEEDBACK)
+    assert "g8: the better move the review found" in page.evaluate(FEEDBACK)
     # the game and its review are left as they were
     assert json.loads(page.evaluate("() => localStorage.getItem('gomoku.game.v1')")) == PLANTED_GAME
 

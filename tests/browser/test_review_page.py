@@ -171,11 +171,15 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
         "#review-graph .rg-dot", "ds => ds.map(d => [d.dataset.index, d.dataset.class])"
     )
     assert ["6", "blunder"] in dots, dots
+    # in the player's words (black, the player, won): white's move is the opponent's
     title = page.text_content("#review-graph .rg-dot.blunder title")
-    assert title.startswith("Move 6, white j9: blunder, proven. Better: "), title
-    assert re.search(r"Better: (k8|g8)\.", title), title
+    assert title.startswith("Move 6, your opponent played j9: a blunder. "), title
+    assert re.search(r"(k8|g8) was better\.", title), title
     summary = page.inner_text("#review-summary")
-    assert "White: " in summary and "1 blunder" in summary, summary
+    assert "Your opponent: " in summary and "1 blunder" in summary, summary
+    # the player won, with nothing of theirs flagged: nothing to learn, nothing offered
+    assert "You: nothing marked" in summary, summary
+    assert page.is_hidden("#review-learn")
     assert "Review done." in page.inner_text("#announce")
     # a click on its marker: the board shows the position after it, with the better line
     page.click("#review-graph .rg-dot.blunder")
@@ -183,9 +187,15 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
     overlay = page.get_attribute("#board", "data-overlay").split()
     assert overlay and overlay[0] in ("k8", "g8"), overlay
     note = page.inner_text("#review-note")
-    assert "Move 6, white j9: blunder, proven." in note and f"Better: {overlay[0]}" in note, note
-    assert "Proven: the engine found a forced win." in note, note  # issue 31
-    assert "Move 6, white j9: blunder, proven. Better:" in page.inner_text("#announce")
+    assert "Move 6, your opponent played j9: a blunder." in note, note
+    assert f"{overlay[0]} was better" in note and "After it you win by force." in note, note
+    # the mover's chance, not black's; the method and budget only in the details line
+    assert "Your opponent's chance " in note and "Black's chance" not in note, note
+    details = page.inner_text("#review-note .rv-details")
+    assert details == "Details: proven (the engine found a forced win); 12,000 nodes per position."
+    rest = note.replace(details, "")
+    assert "proven" not in rest and "nodes" not in rest, note
+    assert "Move 6, your opponent played j9: a blunder." in page.inner_text("#announce")
     # the move list: "??" after j9, with the class as text
     j9 = page.locator("#move-list button.mv[data-index='6']")
     assert j9.locator(".rv-mark").inner_text() == "??"
@@ -193,14 +203,14 @@ def test_review_marks_the_blunder_draws_the_better_line_and_survives_a_reload(ga
     assert "blunder" in j9.text_content()
     # browsing to another move: its class is said, and no line for a move that is fine
     page.click("#move-list button.mv[data-index='5']")
-    assert page.inner_text("#announce").startswith("Move 5, black j8: ")
+    assert page.inner_text("#announce").startswith("Move 5, you played j8: ")
     assert page.get_attribute("#board", "data-overlay") == ""
     # the graph from the keyboard: focus, Down to the next marked move, Enter shows it
     page.focus("#review-graph")
     page.keyboard.press("ArrowDown")
     assert page.get_attribute("#review-graph", "aria-valuenow") == "6"
     said = page.get_attribute("#review-graph", "aria-valuetext")
-    assert said.startswith("Move 6, white j9: blunder, proven."), said
+    assert said.startswith("Move 6, your opponent played j9: a blunder."), said
     assert game.moves() == BLUNDER_GAME.split()[:5], "the board moves on Enter only"
     page.keyboard.press("Enter")
     assert game.moves() == BLUNDER_GAME.split()[:6]
@@ -364,3 +374,161 @@ def test_a_stored_review_on_a_phone(game):
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert page.get_attribute("#board", "data-overlay").split()[0] in ("k8", "g8")
+
+
+def marked_review(moves: str, marks: dict[int, str]) -> dict:
+    """A stored review of a game (as encodeReview writes it) whose moves are all good but
+    those in marks (move number -> class, each with the better move a1): what the page
+    shows of a reviewed game, without the engine's time."""
+    total = len(moves.split())
+    classes = [marks.get(i, "good") for i in range(1, total + 1)]
+    summary = {c: {k: 0 for k in ("inaccuracy", "mistake", "blunder", "missed_win", "only_move")}
+               for c in ("black", "white")}
+    for i, cls in enumerate(classes):
+        if cls != "good":
+            summary["black" if i % 2 == 0 else "white"][cls] += 1
+    return {
+        "nodes": DEFAULT_NODES,
+        "black": [0.5] * (total + 1),
+        "moves": [
+            {"class": c} if c == "good" else {"class": c, "better": "a1", "line": "a1"}
+            for c in classes
+        ],
+        "summary": summary,
+    }
+
+
+def game_items(moves: str, review: dict, human: int = 1) -> dict[str, str]:
+    """localStorage: a finished game (shown at its end) and its review."""
+    points = [list(m) for m in moves_from_text(moves, 15)]
+    stored_game = {
+        "size": 15, "rule": "freestyle", "first": 1, "human": human, "level": 1, "seed": 0,
+        "moves": points, "cursor": len(points), "recorded": True, "ladder": 2,
+    }
+    key = "15/1/freestyle/" + " ".join(f"{x}.{y}" for x, y in points)
+    return {
+        "gomoku.game.v1": json.dumps(stored_game),
+        "gomoku.review.v1": json.dumps({"key": key, "review": review}),
+    }
+
+
+# every element's right edge, and the document's width, within the window
+WIDEST = """() => {
+  const w = document.documentElement.clientWidth;
+  const out = [...document.querySelectorAll('body *')]
+    .map((el) => [el.id || el.className || el.tagName, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.right > w + 0.5 || r.left < -0.5))
+    .map(([name, r]) => [String(name), Math.round(r.left), Math.round(r.right)]);
+  return {scroll: document.documentElement.scrollWidth, width: w, out};
+}"""
+# what a tap at the centre of an element would hit: the element itself (or inside it)
+HIT = """(sel) => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+
+
+def test_a_reviewed_long_game_on_a_phone_stays_within_its_width(phone_game):
+    """360x640 and a Pixel 5 (393x851): after a review of 40 moves with marks in the move
+    list, no element is wider than the window; the list scrolls down and says so; a tap on
+    a move in it lands on that move."""
+    g, page = phone_game, phone_game.page
+    marks = {6: "blunder", 9: "mistake", 14: "inaccuracy", 20: "blunder", 27: "mistake",
+             33: "blunder"}
+    for viewport in ({"width": 360, "height": 640}, {"width": 393, "height": 851}):
+        page.set_viewport_size(viewport)
+        g.plant(game_items(LONG_GAME, marked_review(LONG_GAME, marks)))
+        g.open(fresh=False)
+        wait_review(g, "done", timeout=10_000)
+        assert page.locator("#move-list .rv-mark").count() == len(marks)
+        widest = page.evaluate(WIDEST)
+        assert widest["scroll"] <= viewport["width"] and not widest["out"], (viewport, widest)
+        # the list holds more than it shows: it scrolls down (not sideways) and says so
+        box = page.evaluate(
+            "() => { const l = document.querySelector('#move-list');"
+            " return [l.scrollHeight, l.clientHeight, l.scrollWidth, l.clientWidth]; }"
+        )
+        assert box[0] > box[1] and box[2] <= box[3], box
+        hint = page.locator("#move-list-more")
+        assert hint.is_visible() and "40 moves" in hint.inner_text(), hint.inner_text()
+        # a marked move far down the list, scrolled to and tapped: the board shows it
+        move = page.locator("#move-list button.mv[data-index='33']")
+        move.scroll_into_view_if_needed()
+        assert page.evaluate(HIT, "#move-list button.mv[data-index='33']"), viewport
+        b = move.bounding_box()
+        page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        page.wait_for_function(
+            "() => document.querySelector('#nav-pos').textContent.startsWith('Move 33 ')"
+        )
+        assert len(g.moves()) == 33
+        widest = page.evaluate(WIDEST)
+        assert widest["scroll"] <= viewport["width"] and not widest["out"], (viewport, widest)
+
+
+def test_the_new_game_dialog_shows_start_and_cancel_on_a_phone(phone_game):
+    """A Pixel 5 (393x851) and 360x640: the New game dialog's Start and Cancel are whole,
+    inside the window, and what a tap there hits."""
+    g, page = phone_game, phone_game.page
+    g.open()
+    for viewport in ({"width": 393, "height": 851}, {"width": 360, "height": 640}):
+        page.set_viewport_size(viewport)
+        page.click("#setup")
+        for sel in ("#ng-start", "#ng-cancel"):
+            b = page.locator(sel).bounding_box()
+            inside = b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= viewport["width"] \
+                and b["y"] + b["height"] <= viewport["height"]
+            assert inside, (viewport, sel, b)
+            assert page.evaluate(HIT, sel), (viewport, sel)
+        page.click("#ng-cancel")
+        assert page.is_hidden("#new-game-dialog")
+
+
+# White (the player) to move: black's four h8 h9 h10 h11 is closed at h7, so only h12 holds.
+CLOSED_FOUR = [[7, 7], [7, 8], [7, 6], [0, 14], [7, 5], [0, 13], [7, 4]]
+PZ_FEEDBACK = "() => document.querySelector('#pz-feedback').textContent"
+
+
+@pytest.mark.warm
+def test_learn_from_your_mistakes_after_a_lost_game_reviews_it_itself(game):
+    """Right after a lost game nobody reviewed, the page offers Learn from your mistakes;
+    the puzzles page reviews the game itself (saying how far it is), keeps the review where
+    the game page finds it, and sets the losing move as an exercise."""
+    page = game.page
+    stored_game = {
+        "size": 15, "rule": "freestyle", "first": 1, "human": 2, "level": 3, "seed": 0,
+        "moves": CLOSED_FOUR, "cursor": len(CLOSED_FOUR), "recorded": False, "ladder": 2,
+    }
+    game.plant({"gomoku.game.v1": json.dumps(stored_game)})
+    game.open(fresh=False)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    game.click_cell("o15")
+    game.wait_status("black-wins")
+    assert page.get_attribute("#board", "data-review") == "", "nothing reviewed"
+    learn = page.locator("#review-learn")
+    assert learn.is_visible() and learn.inner_text() == "Learn from your mistakes"
+    puzzles = page.context.new_page()
+    try:
+        puzzles.goto(game.base_url + learn.get_attribute("href"))
+        puzzles.wait_for_function("() => document.body.dataset.status === 'reviewing'")
+        said = puzzles.evaluate(PZ_FEEDBACK)
+        assert said.startswith("Reviewing your last game to find your mistakes: move "), said
+        puzzles.wait_for_function(
+            "() => window.gomokuPuzzles.state.mode === 'mistakes'", timeout=REVIEW_MS
+        )
+        ex = puzzles.evaluate(
+            "() => window.gomokuPuzzles.state.exercises.map((e) => [e.index, e.better])"
+        )
+        assert [8, [7, 3]] in ex, ex  # o15, with the block h12
+        assert re.fullmatch(r"You played [a-o]\d+\. Find a better move for white\.",
+                            puzzles.inner_text("#pz-prompt")), puzzles.inner_text("#pz-prompt")
+        # the review is kept with the game: the game page shows it without asking again
+        kept = json.loads(puzzles.evaluate("() => localStorage.getItem('gomoku.review.v1')"))
+        assert kept["key"].endswith("7.4 14.0 7.3"), kept["key"]
+        assert kept["review"]["moves"][7]["class"] == "blunder", kept["review"]["moves"][7]
+        assert kept["review"]["moves"][7]["better"] == "h12"
+        history = json.loads(puzzles.evaluate("() => localStorage.getItem('gomoku.history.v1')"))
+        assert history[-1]["review"] == kept["review"]
+    finally:
+        puzzles.close()

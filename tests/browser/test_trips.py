@@ -14,7 +14,7 @@ import re
 import time
 
 import pytest
-from conftest import DEFAULT_QUERY, MOVE_MS, GamePage
+from conftest import DEFAULT_QUERY, MOVE_MS, GamePage, choose_chinese, english_words
 from playwright.sync_api import Error as PlaywrightError
 
 FAST = DEFAULT_QUERY  # the warm tab's query (conftest.py)
@@ -136,45 +136,7 @@ def test_expert_answers_within_its_time_plus_overhead(game):
 
 # ---- the Chinese page -----------------------------------------------------------------------
 
-# Words that stay Latin in the Chinese page: names, formats, key names, the language chooser's
-# own name for English.
-LATIN_OK = {
-    "Pyodide", "Python", "Piskvorky", "Piskvork", "psq", "Elo", "English", "Gomocup", "Alt", "Ctrl",
-}
 NOTICE_HAS = "t => document.querySelector('#notice').textContent.includes(t)"
-
-
-def choose_chinese(page) -> None:
-    """Open Display (if closed) and choose 简体中文."""
-    if not page.eval_on_selector("details.display", "d => d.open"):
-        page.click("details.display summary")
-    page.select_option("#opt-lang", "zh")
-
-
-def english_words(page) -> list[str]:
-    """The Latin words of 3+ letters in the visible text, labels and titles of the page
-    and its open dialog (coordinates like h8 and numbers are not words)."""
-    text = page.evaluate(
-        """() => {
-          const out = [];
-          const visible = (el) => !!(el.offsetWidth || el.offsetHeight
-            || el.getClientRects().length);
-          const root = document.querySelector('dialog[open]') || document.body;
-          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            const el = n.parentElement;
-            if (!el || !visible(el) || el.closest('#opt-lang, script, style')) continue;
-            if (el.closest('textarea, input')) continue;
-            out.push(n.textContent);
-          }
-          for (const el of root.querySelectorAll('[aria-label], [title]')) {
-            if (el.closest('#opt-lang')) continue;
-            out.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
-          }
-          return out.join('\\n');
-        }"""
-    )
-    return [w for w in re.findall(r"(?<![\w.])[A-Za-z]{3,}(?![\w])", text) if w not in LATIN_OK]
 
 
 @pytest.mark.warm

@@ -40,6 +40,28 @@ test("the choice is stored as a boolean or not at all", () => {
   assert.equal(decodeSettings({ coach: true }).coach, true);
   assert.equal(decodeSettings({ coach: false }).coach, false);
   for (const bad of ["yes", 1, null]) assert.equal("coach" in decodeSettings({ coach: bad }), false, String(bad));
+  assert.equal(decodeSettings({ coachSeen: true }).coachSeen, true);
+  for (const bad of [false, "yes", 1]) assert.equal("coachSeen" in decodeSettings({ coachSeen: bad }), false, String(bad));
+});
+
+test("seen once, the coach stays on up the ladder: said once, then the player's choice", () => {
+  const low = Game.newGame({ level: COACH_DEFAULT_UP_TO });
+  const above = COACH_DEFAULT_UP_TO + 1;
+  const high = Game.newGame({ level: above });
+  // shown at a level where it is on by default: remembered as seen
+  const seen = Coach.seenBy(DEFAULT_SETTINGS, low);
+  assert.deepEqual(seen, { ...DEFAULT_SETTINGS, coachSeen: true });
+  assert.equal(Coach.coachOn(seen, high), true, "on at the next level up");
+  assert.equal(Coach.keptAt(seen, above), true, "kept there only because it was seen: said so");
+  assert.equal(Coach.keptAt(seen, COACH_DEFAULT_UP_TO), false, "on by default there anyway");
+  // nothing to remember when it was off, or the player chose
+  assert.equal(Coach.seenBy(DEFAULT_SETTINGS, high), DEFAULT_SETTINGS);
+  const chose = { ...DEFAULT_SETTINGS, coach: false };
+  assert.equal(Coach.seenBy(chose, low), chose);
+  assert.equal(Coach.coachOn({ ...seen, coach: false }, high), false, "the player's choice wins");
+  assert.equal(Coach.keptAt({ ...seen, coach: true }, above), false, "said once: then it is the choice");
+  assert.equal(Coach.keptAt(DEFAULT_SETTINGS, above), false, "never seen: off above, as before");
+  assert.equal(Coach.coachOn(DEFAULT_SETTINGS, high), false);
 });
 
 test("the message carries the shown position, its size, rule and first colour", () => {

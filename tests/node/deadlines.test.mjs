@@ -57,3 +57,13 @@ test("the engine jobs and the job runner read the same numbers", () => {
   assert.equal(EngineJobs.LEVEL_GUESS_NPS, D.LEVEL_GUESS_NPS);
   assert.equal(Jobs.RESTART_LEFT_MS, D.RESTART_LEFT_MS);
 });
+
+test("under a game clock: the move expected within a quarter of the time left; the level's floor a small share of it", () => {
+  assert.equal(D.clockThinkMs(300_000), 75_000);
+  assert.equal(D.clockThinkMs(1), 1);
+  assert.equal(D.clockThinkMs(0), 1);
+  assert.equal(D.clockFloorMs(300_000), D.LEVEL_FLOOR_MS); // a long clock: the usual floor
+  assert.equal(D.clockFloorMs(4000), 100); // 1/40 of 4 s
+  assert.equal(D.clockFloorMs(0), 0);
+  assert.ok(D.clockFloorMs(20_000) <= D.LEVEL_FLOOR_MS);
+});

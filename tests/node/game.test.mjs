@@ -26,7 +26,7 @@ function drawnBoard(size) {
 
 test("a new game: defaults, any size 15..20, and bad settings refused", () => {
   const g = Game.newGame();
-  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: BLACK, level: DEFAULT_LEVEL, seed: 0, moves: [], cursor: 0, recorded: false });
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: BLACK, level: DEFAULT_LEVEL, seed: 0, moves: [], cursor: 0, recorded: false, twoPlayers: false, clock: null });
   for (const size of SIZES) assert.equal(Game.newGame({ size }).size, size);
   assert.throws(() => Game.newGame({ size: 21 }), /bad board size 21/);
   assert.throws(() => Game.newGame({ size: "17" }), /bad board size "17"/);

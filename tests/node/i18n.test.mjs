@@ -6,8 +6,12 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
 
-import { TABLES, applyLanguage, currentLanguage, errorText, pickLanguage, readLanguageFrom, t } from "../../web/model/i18n.js";
+import {
+  TABLES, applyLanguage, currentLanguage, errorMessage, errorText, inLanguages, joinSentences, joined, msg, pickLanguage,
+  readLanguageFrom, t, textOf,
+} from "../../web/model/i18n.js";
 import { OPENING_RULES, OPTIONS } from "../../web/model/opening.js";
+import { textError } from "../../web/model/record-errors.js";
 import { SHAPES } from "../../web/model/renju.js";
 import { CLASSES, COUNTED } from "../../web/model/review.js";
 import { RULES } from "../../web/model/rules.js";
@@ -21,33 +25,36 @@ const fields = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(
 // The endings of the keys the page builds from a prefix (t("src_" + source), ...).
 const FAMILIES = {
   cls_: CLASSES, // the game review's classes
+  clsA_: CLASSES, // ... as a sentence's object ("a blunder")
   many_: COUNTED,
   src_: ["book", "threat", "search", "forced", "guard", "level"],
   rule_: RULES,
   res_: ["black", "white", "draw", "unfinished"],
   hist_: ["won", "lost", "draw", "unfinished"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),
-  // the opening rules (opening.js): their names, the status per phase, the roles, what
-  // the human and the engine did
+  // the opening rules (opening.js): their names, what each phase asks, the roles, what
+  // the human (with two players: the first or second player) and the engine did
   opr_: [...OPENING_RULES, "none"],
   opa_: [...OPENING_RULES, "none"],
-  op_st_open_: OPENING_RULES,
+  op_do_open_: OPENING_RULES,
   op_where_: ["1", "2", "3"],
-  op_st_: Object.keys(OPTIONS).filter((p) => p !== "open" && p !== "done").map((p) => p.replace("-", "_")),
+  op_do_: Object.keys(OPTIONS).filter((p) => p !== "open" && p !== "done").map((p) => p.replace("-", "_")),
   op_role_: ["1", "2"],
   op_ann_you_: ["place", "offer", "select", "black", "white", "two", "declare"],
+  op_ann_player_: ["place", "offer", "select", "black", "white", "two", "declare"],
   op_ann_engine_: ["place", "offer", "select", "black", "white", "two", "declare"],
 };
 
-// The keys t() is called with in a module: [{key, prefix}], from the string literals at
-// the top level of the first argument (a ternary gives both of its keys; "x_" + ... a
-// prefix; literals inside nested calls are not keys).
+// The keys t() and msg() (a message kept to be shown later) are called with in a module:
+// [{key, prefix}], from the string literals at the top level of the first argument (a
+// ternary gives both of its keys; "x_" + ... a prefix; literals inside nested calls are
+// not keys).
 function keysUsed(source) {
   const found = [];
-  for (const m of source.matchAll(/\bt\(/g)) {
+  for (const m of source.matchAll(/\b(?:t|msg)\(/g)) {
     let depth = 0;
     let arg = "";
-    for (let i = m.index + 2; i < source.length; i++) {
+    for (let i = m.index + m[0].length; i < source.length; i++) {
       const c = source[i];
       if (c === "(" || c === "{" || c === "[") depth += 1;
       if (c === ")" || c === "}" || c === "]") {
@@ -160,4 +167,36 @@ test("pickLanguage: the saved choice, else the browser's preferences, else Engli
   assert.equal(pickLanguage(null, ["fr-FR", "ZH-cn"]), "zh");
   assert.equal(pickLanguage("xx", ["de"]), "en");
   assert.equal(pickLanguage(null), "en");
+});
+
+test("a message is kept as data and rendered in the language of the moment", () => {
+  const said = [msg("youPlayMove", { move: "h8" }), msg("blackWins")];
+  assert.equal(textOf(said, "en"), "You play h8. Black wins.");
+  assert.equal(textOf(said, "zh"), "你下在 h8。黑棋获胜。");
+  // fields that are messages, texts in each language, lists, errors
+  const nested = msg("badLink", { err: errorMessage(textError("rec_notPoint", { tok: "z9", n: 2 })) });
+  assert.equal(textOf(nested, "en"), 'The link could not be opened: "z9" (move 2) is not a point like h8. Your current game is unchanged.');
+  assert.equal(textOf(nested, "zh"), "无法打开链接：“z9”（第 2 手）不是像 h8 这样的交叉点。当前棋局未改变。");
+  assert.equal(textOf(msg("playLevel", { n: 2, name: inLanguages({ en: "Starter", zh: "入门" }) }), "zh"), "挑战第 2 级：入门");
+  assert.equal(textOf(inLanguages({ en: "Starter" }), "zh"), "Starter", "English where a language is missing");
+  assert.equal(textOf(joined([msg("rvOne", { cls: msg("cls_blunder") }), msg("many_mistake", { n: 2 })], msg("rvSep")), "en"),
+    "1 blunder, 2 mistakes");
+  assert.equal(textOf(errorMessage(new Error("plain")), "zh"), "plain", "an error without a key: its text");
+  for (const empty of [null, undefined, "", []]) assert.equal(textOf(empty), "");
+  // the page's language is read when rendered, not when the message was made
+  let lang = "en";
+  readLanguageFrom(() => lang);
+  try {
+    const notice = msg("linkOpened");
+    assert.equal(textOf(notice), en.linkOpened);
+    lang = "zh";
+    assert.equal(textOf(notice), zh.linkOpened);
+  } finally {
+    readLanguageFrom(() => "en");
+  }
+});
+
+test("sentences in a row: a space after an English one, none after a Chinese one", () => {
+  assert.equal(joinSentences(["One.", "Two.", " Three.", "", "四。", "五。"]), "One. Two. Three. 四。五。");
+  assert.equal(joinSentences(["", "Alone."]), "Alone.");
 });

@@ -9,7 +9,7 @@ import test from "node:test";
 
 import { parseCell } from "../../web/model/coords.js";
 import * as Game from "../../web/model/game.js";
-import { errorText, readLanguageFrom } from "../../web/model/i18n.js";
+import { errorText, readLanguageFrom, textOf } from "../../web/model/i18n.js";
 import { parseFragment, parsePsq, toFragment, toPsq } from "../../web/model/records.js";
 import { BLACK, WHITE } from "../../web/model/rules.js";
 import { initialState, openingActed, playerMayPlay } from "../../web/model/state.js";
@@ -158,7 +158,9 @@ test("what the page says in each phase, in English and Chinese", () => {
   assert.equal(playerLine(state(played("swap2", 2, "h8 h9 j10")), "your-turn", 15), "开局规则：交换二。你是后手方，暂时执白棋。");
   assert.equal(playerLine(state(played("soosorv8", 1, "h8 h9 j10 white i7 3 black j8")), "your-turn", 15),
     "开局规则：索索夫-8。你是先手方，暂时执黑棋。带数字的半透明棋子是黑方打出的五手点。");
-  assert.equal(openingSentence([{ kind: "black" }, place("j8")], 15, ["second-swap", "offer"]), "引擎选择执黑。引擎打出五手点 j8。");
+  const said = openingSentence([{ kind: "black" }, place("j8")], 15, ["second-swap", "offer"]);
+  assert.equal(textOf(said), "引擎选择执黑。引擎打出五手点 j8。");
+  assert.equal(textOf(said, "en"), "The engine takes black. The engine offers the 5th moves j8."); // a message: said anew in each language
   english();
 });
 
@@ -243,10 +245,10 @@ test("the engine's opening message and what is said of its actions", () => {
     type: "opening", size: 15, rule: "renju", opening: "soosorv8", moves: g.moves, choices: ["white", "2"], offers: [], seed: 0,
   });
   const said = openingSentence([{ kind: "black" }, place("j8"), place("g8")], 15, ["second-swap", "offer", "offer"]);
-  assert.equal(said, "The engine takes black. The engine offers the 5th moves j8 g8.");
-  assert.equal(openingSentence([place("h8"), place("h9"), place("j10")], 15, ["open", "open", "open"]), "The engine places h8 h9 j10.");
-  assert.equal(openingSentence([{ kind: "declare", n: 3 }], 15, ["declare"]), "The engine declares 3 5th moves.");
-  assert.equal(openingSentence([{ kind: "select", at: at("g8") }], 15, ["select"]), "The engine chooses the 5th move g8.");
+  assert.equal(textOf(said), "The engine takes black. The engine offers the 5th moves j8 g8.");
+  assert.equal(textOf(openingSentence([place("h8"), place("h9"), place("j10")], 15, ["open", "open", "open"])), "The engine places h8 h9 j10.");
+  assert.equal(textOf(openingSentence([{ kind: "declare", n: 3 }], 15, ["declare"])), "The engine declares 3 5th moves.");
+  assert.equal(textOf(openingSentence([{ kind: "select", at: at("g8") }], 15, ["select"])), "The engine chooses the 5th move g8.");
 });
 
 test("a review leaves the opening's stones unjudged: the rule placed them", async () => {

@@ -67,3 +67,13 @@ test("the model uses no browser globals", () => {
     }
   }
 });
+
+test("the model reads no clock and sets no timer: the time is passed in (clock.js's now)", () => {
+  assert.ok(MODEL.includes("model/clock.js"));
+  for (const file of MODEL) {
+    const text = readFileSync(new URL(file, WEB), "utf8").replace(/\/\/.*$/gm, "");
+    for (const word of ["Date\\.now", "performance", "setTimeout", "setInterval", "requestAnimationFrame"]) {
+      assert.ok(!new RegExp(`\\b${word}\\b`).test(text), `${file} uses ${word}`);
+    }
+  }
+});

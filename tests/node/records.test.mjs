@@ -80,6 +80,36 @@ test("a broken link is refused with a message", () => {
   assert.equal(parseFragment("#moves=h8,p16&size=16").size, 16);
 });
 
+test("a link that is not valid text is refused quoting what was sent, never with U+FFFD", () => {
+  const refused = (hash) => {
+    try {
+      parseFragment(hash);
+    } catch (err) {
+      return err;
+    }
+    assert.fail(`${hash} was read`);
+  };
+  // a cut UTF-8 sequence, a "%" without two hex digits, bytes that are not UTF-8, in any field
+  for (const [hash, sent] of [
+    ["#moves=%E0%A4%A", "moves=%E0%A4%A"], ["#moves=h8,%ZZ", "moves=h8,%ZZ"], ["#moves=h8&rule=%FF", "rule=%FF"],
+    ["#moves=h8%", "moves=h8%"], ["#mo%E0ves=h8", "mo%E0ves=h8"],
+  ]) {
+    const err = refused(hash);
+    assert.equal(err.key, "rec_badText", hash);
+    assert.equal(err.vars.text, sent, hash);
+    assert.equal(err.message, `it is not valid text: "${sent}" has a broken %-code`);
+    assert.doesNotMatch(err.message, /\uFFFD/u);
+  }
+  // a long one is cut, anything but printable ASCII shown as its code
+  const long = refused("#moves=" + "h8,".repeat(30) + "%E0");
+  assert.ok(long.vars.text.endsWith("…") && [...long.vars.text].length === 41, long.vars.text);
+  assert.equal(refused("#moves=\u00e9%E0").vars.text, "moves=\\u{e9}%E0");
+  // text that is valid stays what it says: a point that is not one is named as it was meant
+  assert.throws(() => parseFragment("#moves=h8,%E4%B8%AD"), /"中" \(move 2\) is not a point/);
+  // escapes and "+" that decode well are read as before
+  assert.deepEqual(parseFragment("#moves=h8%2Ci9+j10&rule=%66reestyle").moves, [[7, 7], [8, 6], [9, 5]]);
+});
+
 test(".psq files round-trip on every size, with the size in the header", () => {
   for (const size of SIZES) {
     const moves = sampleMoves(size);

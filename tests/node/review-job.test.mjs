@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import test from "node:test";
 
 import * as Game from "../../web/model/game.js";
+import { textOf } from "../../web/model/i18n.js";
 import { createJobRunner } from "../../web/engine/jobs.js";
 import { parseMoves } from "../../web/model/records.js";
 import { DEEP_NODES, DEFAULT_NODES, isComplete, reviewKey } from "../../web/model/review.js";
@@ -54,7 +55,8 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 function setup({ game = GAME, finished = [] } = {}) {
   const client = new FakeClient();
   const said = { announce: [], notice: [] };
-  const say = { announce: (x) => said.announce.push(x), notice: (x, kind = "info") => said.notice.push([x, kind]) };
+  // as the view: what is said is a message (i18n.js), rendered when shown
+  const say = { announce: (x) => said.announce.push(textOf(x)), notice: (x, kind = "info") => said.notice.push([textOf(x), kind]) };
   const state = {
     ...State.initialState({ game, history: finished, settings: { ...DEFAULT_SETTINGS } }),
     engine: { state: "ready", restarts: 0, ready: {} }, review: null,

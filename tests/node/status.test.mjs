@@ -100,14 +100,21 @@ test("the level chooser's words: labels with the rating when measured, the descr
   assert.equal(Status.levelLabel({ ...l, rating: 1432, ratingError: 170 }), `1 · ${l.name.en} (≈ 1450)`);
   assert.equal(Status.levelRatingText(unrated), "Rating not yet measured.");
   assert.match(Status.levelRatingText({ ...unrated, nodes: null, timeMs: 0 }), /at least Expert's strength/);
-  // the details line: the rating with its error and how it was measured
-  assert.equal(Status.levelRatingText({ ...l, rating: 352, ratingError: 40 }),
-    "Rating 352 ± 40 (Elo from engine matches, the greedy reference player = 800).");
+  // in a player's words: rounded as the choosers show it; how it was measured (the rating
+  // with its error, the method) in the details line only
+  const rated = { ...l, rating: 352, ratingError: 40 };
+  assert.equal(Status.levelRatingText(rated), "Rating about 350.");
+  assert.equal(Status.levelRatingDetails(rated), "Details: Elo 352 ± 40 from engine matches (the greedy reference player = 800).");
+  assert.equal(Status.levelRatingDetails(unrated), "");
   assert.equal(Status.levelRecordText({ won: 2, lost: 5, drawn: 0 }), "Won 2, lost 5, drawn 0 at this level.");
   assert.equal(Status.levelRecordText({ won: 0, lost: 0, drawn: 0 }), "No games at this level yet.");
   assert.deepEqual(Status.levelAbout(unrated, { won: 0, lost: 1, drawn: 0 }), {
-    description: l.description.en, details: "Rating not yet measured. Won 0, lost 1, drawn 0 at this level.",
+    description: l.description.en, details: "Rating not yet measured. Won 0, lost 1, drawn 0 at this level.", method: "",
   });
+  const about = Status.levelAbout(rated, { won: 0, lost: 0, drawn: 0 });
+  assert.equal(about.details, "Rating about 350. No games at this level yet.");
+  assert.doesNotMatch(about.details, /Elo|greedy|±/);
+  assert.match(about.method, /^Details: Elo 352 ± 40/);
   // every level of the table has a label
   for (const n of LEVEL_NUMBERS) assert.match(Status.levelLabel(levelOf(n)), new RegExp(`^${n} · \\S`));
 });

@@ -54,7 +54,7 @@ test("older stored games are migrated: no size, rule, first or seed; old level n
   const old = { human: 2, level: "fast", moves: [[7, 7], [8, 8]], cursor: 2 };
   const notices = [];
   const g = decodeGame(old, notices);
-  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 9, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false });
+  assert.deepEqual(g, { size: 15, rule: "freestyle", first: BLACK, human: WHITE, level: 9, seed: 0, moves: [[7, 7], [8, 8]], cursor: 2, recorded: false, twoPlayers: false, clock: null });
   assert.equal(decodeGame({ ...old, level: "strong" }).level, 10);
   assert.equal(decodeGame({ ...old, level: "normal" }).level, 10);
   const olds = { t03: 9, t1: 10, t3: 10, t10: 11, inf: 12 };
@@ -223,7 +223,7 @@ test("a stored unknown level becomes the default level with a notice naming it; 
       [KEYS.history]: JSON.stringify(history), [KEYS.results]: results,
     });
     const got = loadAll(storage);
-    assert.deepEqual(got.game, { ...game, level: DEFAULT_LEVEL }, JSON.stringify(level));
+    assert.deepEqual(got.game, { ...game, level: DEFAULT_LEVEL, twoPlayers: false, clock: null }, JSON.stringify(level));
     assert.deepEqual(got.notices, [{ key: "unknownLevel", vars: { level: JSON.stringify(level), n: DEFAULT_LEVEL } }]);
     assert.equal(got.settings.theme, "dark");
     assert.equal(got.settings.analysisMoves, 5);

@@ -81,3 +81,24 @@ export function fallbackDeadline(limits, leftMs) {
   const timeMs = (limits && (limits.timeMs || limits.maxMs)) || 1000;
   return Math.max(leftMs, 2 * timeMs + FALLBACK_EXTRA_MS);
 }
+
+// ---- under a game clock ----------------------------------------------------------------
+// The engine's move is bounded by what is left on its clock: the time manager caps a move
+// at a quarter of it (gomoku.search.timeman CLOCK_CAP_DIVISOR) and paces it far below.
+// The page expects the move by then (only for a cancel's choice, jobs.js) and keeps its
+// usual hard deadline past that (deadlineFor); a flag that falls first ends the move
+// anyway.
+export const CLOCK_CAP_SHARE = 4;
+// A node-limited level's floor (LEVEL_FLOOR_MS) under a clock: never more than this
+// share of the engine's time left (a short clock is not spent on looking considered).
+export const CLOCK_FLOOR_SHARE = 40;
+
+// The think time the page expects of a move by the clock with leftMs on it.
+export function clockThinkMs(leftMs) {
+  return Math.max(1, Math.ceil(leftMs / CLOCK_CAP_SHARE));
+}
+
+// A node-limited level's floor with leftMs on the engine's clock.
+export function clockFloorMs(leftMs) {
+  return Math.max(0, Math.min(LEVEL_FLOOR_MS, Math.floor(leftMs / CLOCK_FLOOR_SHARE)));
+}

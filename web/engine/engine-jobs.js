@@ -8,17 +8,21 @@
 // (state.js); the view follows.
 
 import { cellText } from "../model/coords.js";
-import { HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, deadlineFor as deadlineOf, levelThinkTimes, openingThinkTimes, sliceMs as sliceOf } from "./deadlines.js";
+import { remaining } from "../model/clock.js";
+import {
+  HINT_MAX_MS, LEVEL_FLOOR_MS, SLICES, clockFloorMs, clockThinkMs, deadlineFor as deadlineOf, levelThinkTimes, openingThinkTimes,
+  sliceMs as sliceOf,
+} from "./deadlines.js";
 import { EngineTimeout } from "./engine-client.js";
 import * as Game from "../model/game.js";
-import { t } from "../model/i18n.js";
+import { errorMessage, msg, t } from "../model/i18n.js";
 import { createJobRunner } from "./jobs.js";
 import { levelOf, nodeLimited, thinkMs } from "../model/levels.js";
 import { WHITE } from "../model/rules.js";
 import { isDecisive } from "../model/score.js";
 import { playStone } from "../ui/sound.js";
-import { engineMoved, positionKey, shownOf, withInfo } from "../model/state.js";
-import { colorLower, offerSentence, resultSentence, sentences, shapeText } from "../model/status.js";
+import { clockInPlay, engineMoved, flagFellBetween, positionKey, shownOf, withInfo } from "../model/state.js";
+import { offerMessage, openingOverMessage, resultMessage, shapeMsg } from "../model/status.js";
 
 // The game review's job is review-job.js's, on the same runner (runner below); its
 // failures go to onReviewFailure.
@@ -47,7 +51,8 @@ export function openingMessage(game) {
   return { type: "opening", size: game.size, rule: game.rule, opening: rule, moves: Game.shownMoves(game), choices: [...choices], offers: offers.map(([x, y]) => [x, y]), seed: game.seed };
 }
 
-// The sentence for the engine's opening actions (grouped: its stones, its offers).
+// What is said of the engine's opening actions (a message, its stones and its offers
+// grouped): "The engine places h8 h9 j10."
 export function openingSentence(actions, size, phases) {
   const words = [];
   const cells = (list) => list.map((a) => cellText(a.at[0], a.at[1], size)).join(" ");
@@ -58,22 +63,26 @@ export function openingSentence(actions, size, phases) {
       const offer = phases[i] === "offer";
       let j = i;
       while (j < actions.length && actions[j].kind === "place" && (phases[j] === "offer") === offer) j++;
-      words.push(t(offer ? "op_ann_engine_offer" : "op_ann_engine_place", { moves: cells(actions.slice(i, j)) }));
+      words.push(msg(offer ? "op_ann_engine_offer" : "op_ann_engine_place", { moves: cells(actions.slice(i, j)) }));
       i = j;
       continue;
     }
-    words.push(t("op_ann_engine_" + a.kind, { move: a.at ? cellText(a.at[0], a.at[1], size) : "", n: a.n }));
+    words.push(msg("op_ann_engine_" + a.kind, { move: a.at ? cellText(a.at[0], a.at[1], size) : "", n: a.n }));
     i += 1;
   }
-  return sentences(...words);
+  return words;
 }
 
 // store: the state; engine: the engine client (parallel-client.js); params: params.js;
 // analysisView: analysis-view.js; say: {announce, notice} (view.js); onReady(): the engine
 // is ready (again): the page resumes its work; onReviewFailure(err, {job, retrying}): a
 // review job failed (review-job.js failed). now / sleep: the clock and timer of the job
-// runner (tests pass fakes).
-export function createEngineJobs({ store, engine, params, analysisView, say, onReady, onReviewFailure, now, sleep }) {
+// runner (tests pass fakes). clockNow: the game clock's time source (main.js; clock.js
+// `now`); onFlag(): the engine's move came after its flag was due (its flag falls
+// instead: state.js played), said by the page's flag handler.
+export function createEngineJobs({
+  store, engine, params, analysisView, say, onReady, onReviewFailure, now, sleep, clockNow = () => performance.now(), onFlag = () => {},
+}) {
   // (deadlines.js; ?deadline= and ?slice= override them)
   const deadlineFor = (ms) => deadlineOf(ms, params.deadline);
   const sliceMs = (i) => sliceOf(i, params.slice);
@@ -92,12 +101,12 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       }
       if (retrying) {
         // the client already started a fresh worker; its ready state resumes the work
-        say.notice(t("tooLong"), "warn");
+        say.notice(msg("tooLong"), "warn");
         return;
       }
       const engineError = String(err.message || err);
       store.update({ engineError });
-      say.notice(t("problem", { err: engineError }), "error");
+      say.notice(msg("problem", { err: errorMessage(err) }), "error");
     },
   });
 
@@ -126,20 +135,24 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
   const free = (s) => !runner.busy() && !shownOf(s.game).pos.over && !s.engineError && engine.state === "ready";
 
   // An engine move is checked like the player's: off the board, taken or, under renju, on
-  // a point forbidden for black is reported (thrown: the job fails) and not played.
+  // a point forbidden for black is reported (thrown: the job fails) and not played. The
+  // error carries its text's key and fields (i18n.js errorMessage: said in the language
+  // of the moment).
+  const refused = (key, vars) => Object.assign(new Error(t(key, vars)), { key, vars });
   function checkEngineMove(x, y, reply) {
     const { game } = store.get();
     const why = Game.illegalReason(game, x, y);
     if (why === "forbidden") {
-      throw new Error(t("engineForbidden", { move: cellText(x, y, game.size), shape: shapeText(Game.forbiddenAt(game, x, y)) }));
+      throw refused("engineForbidden", { move: cellText(x, y, game.size), shape: shapeMsg(Game.forbiddenAt(game, x, y)) });
     }
-    if (why) throw new Error(t("engineIllegal", { move: JSON.stringify(reply.move) }));
+    if (why) throw refused("engineIllegal", { move: JSON.stringify(reply.move) });
     if (reply.guard) console.info("renju guard:", reply.guard.message);
   }
 
   // The engine's turn in the game's opening: its actions asked of the worker (an
   // "opening" message), checked by the rule and applied all at once; then, if the opening
-  // is over and the engine is to move, its move.
+  // is over and the engine is to move, its move. (The clock starts when the opening is
+  // over: the engine's opening choices are not charged to it.)
   function openingTurn() {
     const s = store.get();
     if (!free(s) || Game.openingTurn(s.game) !== "engine" || !Game.atEnd(s.game)) return;
@@ -149,7 +162,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       kind: "move", key, floorMs: LEVEL_FLOOR_MS, replyType: "opening",
       next: (i) => (i === 0 ? { message: openingMessage(game), ...openingThinkTimes(params.deadline) } : null),
       onDone(reply) {
-        if (!Array.isArray(reply.actions) || !reply.actions.length) throw new Error(t("engineIllegal", { move: JSON.stringify(reply.actions) }));
+        if (!Array.isArray(reply.actions) || !reply.actions.length) throw refused("engineIllegal", { move: JSON.stringify(reply.actions) });
         let next = game;
         const phases = [];
         for (const action of reply.actions) {
@@ -158,19 +171,29 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
         }
         const after = store.update((st) => ({ ...st, game: next, hint: null }));
         if (after.settings.sound && reply.actions.some((a) => a.kind === "place")) playStone(1);
-        const done = Game.inOpening(after.game) ? "" : t("op_ann_done", { colour: colorLower(after.game.human) });
-        const said = sentences(openingSentence(reply.actions, game.size, phases), done);
         if (reply.notes && reply.notes.length) console.info("opening:", reply.notes.join("; "));
-        say.announce(said);
+        say.announce([openingSentence(reply.actions, game.size, phases), openingOverMessage(after.game)]);
         engineMove();
       },
     });
   }
 
+  // The game clock's limits for the engine's move in the shown position: the game's
+  // starting time and what is left on the engine's clock (the brain's timeout_match and
+  // time_left: the engine's time manager spreads it, webapi.py), or null without a clock
+  // in play.
+  function clockLimits(game) {
+    if (!clockInPlay(game)) return null;
+    const left = remaining(game.clock, Game.sideToMove(game), clockNow());
+    return { matchMs: game.clock.baseMs, timeLeftMs: Math.floor(left) };
+  }
+
   // The engine's move, when it is the engine's turn at the end of the game (force: also
-  // while browsing, after Swap sides); in the opening, its turn there.
+  // while browsing, after Swap sides); in the opening, its turn there; never with two
+  // players.
   function engineMove(force = false) {
     const s = store.get();
+    if (s.game.twoPlayers) return;
     if (Game.inOpening(s.game)) {
       if (!s.analysing) openingTurn();
       return;
@@ -180,24 +203,36 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     const { game, key, stm } = about(s);
     const level = levelOf(game.level);
     const started = performance.now();
+    const clock = clockLimits(game);
     store.update({ hint: null });
     if (nodeLimited(level)) {
-      // one level think; ?time= does not apply (the move must not depend on the clock)
-      const step = { message: levelThink(game, level), ...levelThinkTimes(level.nodes, params.deadline) };
+      // one level think; ?time= does not apply (the move must not depend on the clock);
+      // a game clock only caps its time (its nodes decide while the clock allows them)
+      const message = levelThink(game, level);
+      if (clock) message.limits = { ...message.limits, ...clock };
+      const step = { message, ...levelThinkTimes(level.nodes, params.deadline) };
       runner.start({
-        kind: "move", key, floorMs: LEVEL_FLOOR_MS,
+        kind: "move", key, floorMs: clock ? clockFloorMs(clock.timeLeftMs) : LEVEL_FLOOR_MS,
         next: (i) => (i === 0 ? step : null),
         onInfo: (info) => showInfo(info, stm, key),
         onDone: played,
       });
       return;
     }
-    // a timed level (the full engine on the clock; 0: until Move now)
+    // a timed level (the full engine on the clock; 0: until Move now); under a game clock
+    // Expert keeps its promise within the clock (the tighter wins), Unlimited plays by
+    // the clock alone (one think)
     const per = thinkMs(level) ? (params.time ?? thinkMs(level)) : null;
     runner.start({
-      kind: "move", key, sliced: per == null,
+      kind: "move", key, sliced: per == null && !clock,
       // a timed level: one think; unlimited: slices until Move now or a solved position
       next(i, last) {
+        if (clock) {
+          if (i > 0) return null;
+          const message = per != null ? cappedMessage(game, per) : thinkPosition(game);
+          message.limits = { ...message.limits, ...clock };
+          return { message, ms: per ?? clockThinkMs(clock.timeLeftMs) };
+        }
         if (per != null) return i === 0 ? { message: cappedMessage(game, per), ms: per } : null;
         return last && isDecisive(last) ? null : { message: thinkMessage(game, sliceMs(i)), ms: sliceMs(i) };
       },
@@ -206,16 +241,18 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       onDone: played,
     });
 
-    // the engine's move played (the job's last reply)
+    // the engine's move played (the job's last reply), charged to its clock
     function played(reply) {
       const [x, y] = Array.isArray(reply.move) ? reply.move : [];
       checkEngineMove(x, y, reply);
       const move = cellText(x, y, game.size);
       const secs = ((performance.now() - started) / 1000).toFixed(1);
-      const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date()));
+      const before = store.get();
+      const next = store.update((st) => engineMoved(st, reply, stm, key, [x, y], { move, secs }, new Date(), clockNow()));
+      if (flagFellBetween(before, next)) { onFlag(); return; } // its time ran out first
       if (next.settings.sound) playStone(Game.colorOf(next.game, next.game.cursor - 1));
-      say.announce(t("enginePlays", { move }) + resultSentence(shownOf(next.game).pos));
-      say.notice(offerSentence(next)); // the level below after the third loss in a row, if so
+      say.announce([msg("enginePlays", { move }), resultMessage(shownOf(next.game).pos)]);
+      say.notice(offerMessage(next)); // the level below after the third loss in a row, if so
     }
   }
 
@@ -224,10 +261,10 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
     const s = store.get();
     if (Game.inOpening(s.game)) return; // the opening's choices are the player's own
     if (!free(s) || s.analysing) {
-      say.announce(t("hintBusy"));
+      say.announce(msg("hintBusy"));
       return;
     }
-    if (Game.sideToMove(s.game) !== s.game.human) return;
+    if (Game.sideToMove(s.game) !== s.game.human && !s.game.twoPlayers) return;
     const { game, key, stm } = about(s);
     const ms = params.time ?? HINT_MAX_MS; // the full engine, whatever the level
     runner.start({
@@ -237,7 +274,7 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       onDone(reply) {
         checkEngineMove(...(Array.isArray(reply.move) ? reply.move : []), reply);
         store.update((st) => ({ ...withInfo(st, reply, stm, key), hint: { key, move: reply.move } }));
-        say.announce(t("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
+        say.announce(msg("hintIs", { move: cellText(reply.move[0], reply.move[1], game.size) }));
       },
     });
   }
@@ -284,11 +321,11 @@ export function createEngineJobs({ store, engine, params, analysisView, say, onR
       console.info("engine ready", JSON.stringify({ pageLoadMs: detail.pageLoadMs, workerMs: detail.loadMs, start: detail.start }));
       const quiet = runner.takeQuietRestart();
       store.update({ engine: { ...engineInfo, ready: detail } });
-      if (engine.restarts && !quiet) say.notice(t("restarted"), "info");
+      if (engine.restarts && !quiet) say.notice(msg("restarted"), "info");
       onReady();
     } else if (state === "failed") {
       store.update({ engine: engineInfo, engineError: detail });
-      say.notice(t("cannotStart", { err: detail }), "error");
+      say.notice(msg("cannotStart", { err: detail }), "error");
     } else {
       store.update({ engine: engineInfo });
     }

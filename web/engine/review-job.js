@@ -15,7 +15,7 @@
 // goes on where it stopped once the new worker is ready (engineReady). An error reply,
 // or a worker that keeps failing, stops it with a notice; Review starts it again.
 
-import { t } from "../model/i18n.js";
+import { msg } from "../model/i18n.js";
 import {
   addAnswer, isComplete, newReview, nextIndex, requestMs, reviewInHistory, reviewKey, reviewMessage, reviewable,
   withHistoryReview,
@@ -23,7 +23,7 @@ import {
 import { saveReview } from "../model/storage.js";
 
 // store: the state; jobs: engine-jobs.js (its runner); storage: localStorage or a
-// stand-in; say: {announce, notice}; words: review-view.js's summaryWords(); stopAnalysis():
+// stand-in; say: {announce, notice} (messages, i18n.js); words: review-view.js's summaryWords(); stopAnalysis():
 // leave analysis (a review replaces it).
 export function createReviewJob({ store, jobs, storage, say, words, stopAnalysis }) {
   const runner = jobs.runner;
@@ -44,7 +44,7 @@ export function createReviewJob({ store, jobs, storage, say, words, stopAnalysis
     if (isComplete(review)) return false;
     store.update({ review: { ...review, error: null, resume: false } });
     if (!quiet) {
-      say.announce(t("rvStarted"));
+      say.announce(msg("rvStarted"));
       say.notice("");
     }
     let first = true;
@@ -77,7 +77,7 @@ export function createReviewJob({ store, jobs, storage, say, words, stopAnalysis
   function cancel() {
     if (!isReviewing()) return;
     runner.cancel();
-    say.announce(t("rvCancelled"));
+    say.announce(msg("rvCancelled"));
   }
 
   // The runner's failure of a review job (engine-jobs.js passes it on): a worker replaced
@@ -87,11 +87,11 @@ export function createReviewJob({ store, jobs, storage, say, words, stopAnalysis
     const mark = (patch) => store.update((st) => (st.review ? { ...st, review: { ...st.review, ...patch } } : st));
     if (retrying) {
       mark({ resume: true });
-      say.notice(t("rvRestart"), "warn");
+      say.notice(msg("rvRestart"), "warn");
       return;
     }
     mark({ error: message, resume: false });
-    say.notice(t("rvFailed", { err: message }), "error");
+    say.notice(msg("rvFailed", { err: message }), "error");
   }
 
   // The engine is ready (again): a review cut short by a worker restart goes on.

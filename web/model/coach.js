@@ -21,9 +21,29 @@ const DOUBLES = KINDS.slice(2);
 // the label of a point on the board: what the stone there makes
 export const LABELS = { four: "5", three: "4", "double-four": "44", "four-three": "43", "double-three": "33" };
 
-// Is the coach on: the player's choice (settings.coach) when made, else the default of
-// the game's level (levels.js coachByDefault)?
-export const coachOn = (settings, game) => (typeof settings.coach === "boolean" ? settings.coach : coachByDefault(game.level));
+// Is the coach on: the player's choice (settings.coach) when made, else on once the player
+// has seen it (settings.coachSeen: a player who learnt with the marks keeps them when
+// moving up the ladder, rather than losing them without a word), else the default of the
+// game's level (levels.js coachByDefault)?
+export function coachOn(settings, game) {
+  if (typeof settings.coach === "boolean") return settings.coach;
+  return settings.coachSeen === true || coachByDefault(game.level);
+}
+
+// The settings once the coach has shown the player a position (its answer on the page):
+// remembered as seen when it was on without the player's choice; the same object when
+// nothing changes.
+export function seenBy(settings, game) {
+  if (typeof settings.coach === "boolean" || settings.coachSeen === true || !coachOn(settings, game)) return settings;
+  return { ...settings, coachSeen: true };
+}
+
+// Is the coach kept on for a game at level (a number) only because the player has seen it
+// (the level's default is off, the player never chose)? Then the page says so once, with
+// how to turn it off, and makes it the player's choice (settings.coach true).
+export function keptAt(settings, level) {
+  return typeof settings.coach !== "boolean" && settings.coachSeen === true && !coachByDefault(level);
+}
 
 // The worker's message for the game's shown position.
 export function threatsMessage(game) {

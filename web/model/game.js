@@ -2,7 +2,8 @@
 //
 // A game is one line of moves plus a cursor, how many of them are on the board:
 //
-//   { size, rule, first, human, level, seed, moves: [[x, y], ...], cursor, recorded }
+//   { size, rule, first, human, level, seed, moves: [[x, y], ...], cursor, recorded,
+//     twoPlayers, clock }
 //
 //   size      15..20 (coords.js)           rule   one of rules.js RULES
 //   first     colour of the first move     human  the player's colour (BLACK | WHITE)
@@ -12,6 +13,10 @@
 //             the page when a game starts (this module takes it as given, default 0)
 //   moves     engine coordinates; moves[cursor..] are the undone moves (redo brings them back)
 //   recorded  the finished game is in the finished-games list already
+//   twoPlayers  two people play it on this device, the engine off (human and level are
+//             then kept for the next game against the engine, not used)
+//   clock     the game clock (clock.js), or null: no clock. A flag that fell ends the game
+//             at the end of its line: position() says the other colour won (timeout)
 //   opening   (only in a game under an opening rule, opening.js) {rule, player, choices,
 //             offers}: the rule ("swap2", "soosorv8"), the player the human is (1: the
 //             one who places the opening stones, 2: the other), the choices made so far
@@ -19,7 +24,10 @@
 //             The opening's stones are the first moves; while the opening is not over
 //             the moves are its stones and nothing else, stones go on the board through
 //             openingAct (play refuses them), and human is the colour the human's player
-//             holds for now (tentatively: the rule's choices may change it).
+//             holds for now (tentatively: the rule's choices may change it). With two
+//             players both players' opening actions are made on this device (the player
+//             is then only nominal). A clock starts when the opening is over: its stones
+//             are untimed moves (clock.js afterUntimed), white's time runs from there.
 //
 // Undo, redo and browsing move the cursor; a move played before the end of the line starts
 // a new branch that replaces the moves after it (unless it is the line's next move). No
@@ -35,6 +43,7 @@ import { checkMoves } from "./records.js";
 import { DEFAULT_LEVEL, isLevel } from "./levels.js";
 import * as Opening from "./opening.js";
 import { forbiddenPoints as renjuPoints, shapeOn, toGrid } from "./renju.js";
+import { isControl, newClock, untimedMove } from "./clock.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
 
 export { DEFAULT_LEVEL, isLevel };
@@ -42,9 +51,9 @@ export const MAX_SEED = 2 ** 31 - 1;
 export const isSeed = (seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
 export const isColour = (c) => c === BLACK || c === WHITE;
 
-// Throws an Error naming the first setting that is not valid (an opening rule's setup is
-// checked by newGame and checkOpening).
-export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
+// Throws an Error naming the first setting that is not valid (clock: a clock.js control,
+// or null for none; an opening rule's setup is checked by newGame and checkOpening).
+export function checkSetup({ size, rule, first, human, level, seed = 0, twoPlayers = false, clock = null }) {
   if (!isSize(size)) throw new Error(`bad board size ${JSON.stringify(size)}`);
   if (!isRule(rule)) throw new Error(`unknown rule ${JSON.stringify(rule)}`);
   if (!isColour(first)) throw new Error(`bad first player ${JSON.stringify(first)}`);
@@ -52,13 +61,19 @@ export function checkSetup({ size, rule, first, human, level, seed = 0 }) {
   if (!isLevel(level)) throw new Error(`unknown level ${JSON.stringify(level)}`);
   if (!isSeed(seed)) throw new Error(`bad seed ${JSON.stringify(seed)}`);
   if (rule === "renju" && first !== BLACK) throw new Error("under renju black moves first");
+  if (typeof twoPlayers !== "boolean") throw new Error(`bad two-players flag ${JSON.stringify(twoPlayers)}`);
+  if (clock !== null && !isControl(clock)) throw new Error(`bad time control ${JSON.stringify(clock)}`);
 }
 
-// opening: {rule, player} for a game under an opening rule (the human's colour then comes
-// from the player: 1 places the opening stones, tentatively black), or null.
-export function newGame({ size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0, opening = null } = {}) {
-  checkSetup({ size, rule, first, human, level, seed });
-  const game = { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false };
+// A new game; clock: its time control (clock.js {baseMs, incMs}) or null; opening: {rule,
+// player} for a game under an opening rule (the human's colour then comes from the
+// player: 1 places the opening stones, tentatively black), or null.
+export function newGame({
+  size = DEFAULT_SIZE, rule = "freestyle", first = BLACK, human = BLACK, level = DEFAULT_LEVEL, seed = 0, twoPlayers = false, clock = null,
+  opening = null,
+} = {}) {
+  checkSetup({ size, rule, first, human, level, seed, twoPlayers, clock });
+  const game = { size, rule, first, human, level, seed, moves: [], cursor: 0, recorded: false, twoPlayers, clock: clock && newClock(clock) };
   if (!opening) return game;
   const record = checkOpening({ ...game, opening: { rule: opening.rule, player: opening.player, choices: [], offers: [] } });
   return { ...game, human: opening.player === 1 ? BLACK : WHITE, opening: record };
@@ -114,9 +129,11 @@ export function recordOpening(game) {
 // Is the game in its opening (an opening rule whose opening is not over)?
 export const inOpening = (game) => !!game.opening && !Opening.isDone(openingOf(game).state);
 
-// Who acts now in the opening: "human", "engine", or null when not in the opening.
+// Who acts now in the opening: "human", "engine", or null when not in the opening. With
+// two players always "human" (both act on this device).
 export function openingTurn(game) {
   if (!inOpening(game)) return null;
+  if (game.twoPlayers) return "human";
   return openingOf(game).state.actor === game.opening.player ? "human" : "engine";
 }
 
@@ -125,7 +142,8 @@ const colourOfPlayer = (state, player) => (state.black === player ? BLACK : WHIT
 
 // The game after an opening action ({kind, at?, n?}: opening.js) at the end of its line;
 // throws the rule's refusal (opening.js: key op_..., for errorText) or when the game is
-// not in its opening.
+// not in its opening. The action that ends the opening starts a clock: the opening's
+// stones are its untimed moves, the side to move (white) next.
 export function openingAct(game, action) {
   if (!inOpening(game)) throw Opening.refusal("over");
   if (!atEnd(game)) throw Opening.refusal("browsing");
@@ -137,8 +155,16 @@ export function openingAct(game, action) {
     offers: copyMoves(state.offers),
   };
   const moves = copyMoves(state.stones);
-  return { ...game, opening, moves, cursor: moves.length, recorded: false, human: colourOfPlayer(state, game.opening.player) };
+  let { clock } = game;
+  if (clock && Opening.isDone(state)) {
+    for (let i = 0; i < moves.length; i++) clock = untimedMove(clock, colorOf(game, i + 1));
+  }
+  return { ...game, opening, moves, cursor: moves.length, recorded: false, clock, human: colourOfPlayer(state, game.opening.player) };
 }
+
+// How many of the game's moves its clock has seen (clock.js decodeClock): none while the
+// opening goes on (the clock starts when it is over), else all of them.
+export const clockedMoves = (game) => (inOpening(game) ? 0 : game.moves.length);
 
 // The colour of the next stone put on the board: the opening's (an offer is black's),
 // else the side to move's.
@@ -153,14 +179,17 @@ const openingFloor = (game) => (game.opening ? openingOf(game).length : 0);
 // A game from a record ({moves, size, rule, first}): shown at its end, with the player on
 // the side to move (unless the game is over). Throws on a bad setup or move (records.js
 // checkMoves: off the board, taken, after a five, forbidden for black under renju).
+// clock: the game's clock as the record left it (clock.js clockOfRecord), or null.
 //
 // With an opening ({rule, choices, offers, player?}: opening.js, checked against the moves)
 // the game keeps it, the player being `player` when given (a finished game's own), else
 // during the opening the one who acts now, after it the one on the side to move.
-export function fromRecord({ moves, size, rule, first, opening = null }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0 } = {}) {
-  checkSetup({ size, rule, first, human, level, seed });
+export function fromRecord({ moves, size, rule, first, opening = null }, { human = BLACK, level = DEFAULT_LEVEL, seed = 0, twoPlayers = false, clock = null } = {}) {
+  checkSetup({ size, rule, first, human, level, seed, twoPlayers });
   checkMoves(moves, size, rule, first);
-  let game = { ...newGame({ size, rule, first, human, level, seed }), moves: copyMoves(moves), cursor: moves.length, recorded: true };
+  let game = {
+    ...newGame({ size, rule, first, human, level, seed, twoPlayers }), moves: copyMoves(moves), cursor: moves.length, recorded: true, clock,
+  };
   if (opening) {
     game = { ...game, opening: checkOpening({ ...game, opening: { player: 1, ...opening } }) };
     const { state } = openingOf(game);
@@ -188,13 +217,16 @@ export const positionKey = (game) =>
   (game.opening ? `/${game.opening.rule}:${game.opening.choices.join(",")}:${game.opening.offers.map((m) => m.join(".")).join(" ")}` : "");
 
 // The shown position: {stones: Map "x,y" -> colour, winner: colour | 0, line: winning
-// stones, draw, over}.
+// stones, draw, over, timeout: the colour whose flag fell (then winner is the other; at
+// the end of the line only), or 0}.
 export function position(game) {
   const r = replay(shownMoves(game), game.size, game.rule, blackPlayer(game.first));
   const stones = new Map();
   for (const [key, player] of r.stones) stones.set(key, player === 0 ? game.first : 3 - game.first);
-  const winner = r.winner < 0 ? 0 : colorOf(game, r.winner);
-  return { stones, winner, line: r.line, draw: r.draw, over: winner !== 0 || r.draw };
+  let winner = r.winner < 0 ? 0 : colorOf(game, r.winner);
+  const timeout = !winner && !r.draw && game.clock && game.clock.flag && atEnd(game) ? game.clock.flag : 0;
+  if (timeout) winner = 3 - timeout;
+  return { stones, winner, line: r.line, draw: r.draw, over: winner !== 0 || r.draw, timeout };
 }
 
 // Does the side to move of the shown position have forbidden points (renju, black)?
@@ -238,6 +270,13 @@ export function play(game, x, y) {
   if (next && next[0] === x && next[1] === y) return { ...game, cursor: game.cursor + 1 };
   const moves = [...copyMoves(shownMoves(game)), [x, y]];
   return { ...game, moves, cursor: moves.length, recorded: false };
+}
+
+// The game taken back to its first n moves for good (no redo): undo under a running
+// clock, whose time belongs to the line played (state.js tookBack keeps the clock).
+export function takeBack(game, n) {
+  const k = Math.max(0, Math.min(game.moves.length, n));
+  return { ...game, moves: copyMoves(game.moves.slice(0, k)), cursor: k, recorded: false };
 }
 
 // The game browsed to move n (clamped to 0..moves.length).

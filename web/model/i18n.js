@@ -1,7 +1,20 @@
 // UI text in English and Simplified Chinese. t("key", {vars}) fills in {name} fields.
 // Static text in index.html carries data-i18n (text), data-i18n-label (aria-label) or
 // data-i18n-title (title); applyStatic() fills them in for the current language.
+//
+// What the page keeps to show later (the notice, the last thing said) is kept as a
+// message, not as text, so that a change of language shows it anew in the new language
+// (textOf renders it when shown). A message is plain data:
+//   "text"                  text that is the same in every language (a move, a number)
+//   {key, vars}             msg(key, vars): the table's text, its fields filled in; a
+//                           field's value may itself be a message
+//   {texts: {en, zh}}       inLanguages(texts): a text the tables do not hold (a level's
+//                           name from levels-data.js), in each language
+//   [message, ...]          sentences in a row (joinSentences)
+//   {join: [message, ...], sep: message}   joined(parts, sep): a list ("1 blunder, 2
+//                           mistakes"), its separator in each language too
 
+import { PLAY_EN, PLAY_ZH } from "./i18n-play.js";
 import { OPENING_EN, OPENING_ZH } from "./opening-words.js";
 import { RECORD_ERRORS_EN } from "./record-errors.js";
 
@@ -18,7 +31,8 @@ const en = {
   boardSize: "Board size",
   levelOption: "{n} · {name}", levelOptionRated: "{n} · {name} (≈ {rating})",
   levelDetails: "{rating} {record}",
-  levelRated: "Rating {rating} (Elo from engine matches, the greedy reference player = {anchor}).", levelUnrated: "Rating not yet measured.",
+  levelRatedShort: "Rating about {rating}.", levelUnrated: "Rating not yet measured.",
+  levelRated: "Details: Elo {rating} from engine matches (the greedy reference player = {anchor}).",
   levelUnlimitedRating: "No rating of its own: at least Expert's strength, more the longer it thinks.",
   levelRecord: "Won {won}, lost {lost}, drawn {drawn} at this level.", levelNoGames: "No games at this level yet.",
   levelWon: "You beat level {n}, {name}! Ready for level {next}, {nextName}?", playLevel: "Play level {n}: {name}", histLevel: "level {n}",
@@ -28,6 +42,7 @@ const en = {
   howToPlaySecond: "You are {color}: the engine moves first, then you tap or click a point.",
   navFirst: "First move", navPrev: "Previous move", navNext: "Next move", navLast: "Last move",
   navPos: "Move {n} of {total}", moves: "Moves", noMoves: "No moves yet.",
+  movesScroll: "↓ The list scrolls: all {n} moves are in it.",
   thinking: "Engine thinking", score: "Score", depth: "Depth", speed: "Speed", source: "Source",
   pv: "Best line", showPv: "Show best line on the board", lastEngine: "Engine's last move",
   evalBar: "Evaluation: {text}",
@@ -98,16 +113,38 @@ const en = {
   topMoveTitle: "Hover or focus: its line on the board; click: play it", topCursor: "best move {n}, {score}",
   // game review (review.js, review-view.js)
   rvTitle: "Game review", rvStart: "Review", rvResume: "Resume review", rvCancel: "Cancel",
-  rvDeep: "Deep (60,000 nodes per position)", rvProgress: "Reviewing: move {n} of {total}",
-  rvBudget: "Reviewed at {nodes} nodes per position.",
+  rvDeep: "Deep review (slower, finds more)", rvProgress: "Reviewing: move {n} of {total}",
+  rvBudget: "Details: {nodes} nodes per position (a deep review: {deep}).",
   rvPartial: "Reviewed up to move {n} of {total}. Press Resume review to go on.",
   rvGraph: "Evaluation graph: black's winning chance after each move",
   rvGraphHelp: "Left and Right arrows choose a move, Up and Down jump between marked moves, Enter shows it on the board.",
-  rvStartPoint: "Start: black's chance {pct}.", rvMove: "Move {n}, {color} {move}: {cls}.", rvBetter: "Better: {move}.",
-  rvBetterLine: "Better: {move} (line: {line}).", rvChance: "Black's chance {pct}.",
-  rvChanceMove: "Black's chance {before} → {after}.",
+  // a move in the player's words (review-words.js): You = the player's move, Opp = the
+  // other side's, Color = in analysis (neither side the player's)
+  rvMoveYou: "Move {n}, you played {move}: {cls}.", rvMoveOpp: "Move {n}, your opponent played {move}: {cls}.",
+  rvMoveColor: "Move {n}, {color} played {move}: {cls}.",
+  rvMissedYou: "Move {n}, you played {move}: you could have won with {better}.",
+  rvMissedOpp: "Move {n}, your opponent played {move}: they could have won with {better}.",
+  rvMissedColor: "Move {n}, {color} played {move}: {color} could have won with {better}.",
+  rvBetterWas: "{move} was better.", rvBetterWasLine: "{move} was better (its line is drawn on the board: {line}).",
+  rvWinLine: "The winning line is drawn on the board: {line}.",
+  rvForcedYou: "After it you win by force.", rvForcedOpp: "After it your opponent wins by force.",
+  rvForcedColor: "After it {color} wins by force.",
+  rvNoBetter: "No move was better: every other move tried loses by force too.",
+  rvChanceYou: "Your chance {before} → {after}.", rvChanceOpp: "Your opponent's chance {before} → {after}.",
+  rvChanceColor: "{color}'s chance {before} → {after}.",
+  rvNowYou: "Your chance after it: {pct}.", rvNowOpp: "Your opponent's chance after it: {pct}.",
+  rvNowColor: "{color}'s chance after it: {pct}.",
+  rvStartYou: "Start: your chance {pct}.", rvStartColor: "Start: {color}'s chance {pct}.",
+  rvYou: "You", rvOpponent: "Your opponent",
+  // how a flag was found (a forced win, or the evaluation) and the budget: the details line
+  rvDetailsProven: "Details: proven (the engine found a forced win); {nodes} nodes per position.",
+  rvDetailsJudged: "Details: judged by the evaluation (no forced win found); {nodes} nodes per position.",
+  rvDetailsNodes: "Details: {nodes} nodes per position.",
   cls_best: "best move", cls_good: "good move", cls_inaccuracy: "inaccuracy", cls_mistake: "mistake",
-  cls_blunder: "blunder", cls_missed_win: "missed win", cls_only_move: "only move", rvOne: "1 {cls}",
+  cls_blunder: "blunder", cls_missed_win: "missed win", cls_only_move: "only move", cls_opening: "opening move (not judged)",
+  clsA_best: "the best move", clsA_good: "a good move", clsA_inaccuracy: "an inaccuracy", clsA_mistake: "a mistake",
+  clsA_blunder: "a blunder", clsA_missed_win: "a missed win", clsA_only_move: "the only move that holds",
+  clsA_opening: "an opening move (not judged)", rvOne: "1 {cls}",
   many_inaccuracy: "{n} inaccuracies", many_mistake: "{n} mistakes", many_blunder: "{n} blunders",
   many_missed_win: "{n} missed wins", many_only_move: "{n} only moves",
   rvSide: "{color}: {list}.", rvNothing: "nothing marked", rvSep: ", ",
@@ -115,10 +152,6 @@ const en = {
   rvFailed: "The review stopped: {err}. Press Review to try again; your game is unchanged.",
   rvRestart: "The engine stopped answering and was restarted; the review goes on once it is back.",
   rvReviewed: "reviewed",
-  // issue 31: a flag proven (a forced win found) or judged (the evaluation); opening moves fixed by a record
-  rvProven: "{cls}, proven", rvJudged: "{cls}, judged", cls_opening: "opening move (not judged)",
-  rvProvenNote: "Proven: the engine found a forced win.", rvJudgedNote: "Judged by the evaluation: no forced win was found.",
-  rvNoBetter: "No better move: every move the engine tried loses by force.",
   corruptReview: "The saved review could not be read and was discarded; the game is kept.",
   droppedReview: "Some reviews of finished games could not be read and were removed; the games are kept.",
   // the page itself, the board's spoken label, the engine's lines
@@ -148,6 +181,7 @@ const en = {
   coachDouble: "{color} threatens to make a {shape} at {points}: block at {blocks}.",
   coachDoubleNoBlock: "{color} threatens to make a {shape} at {points}, and every point that stops it is forbidden for black.",
   coachNone: "Coach: no threats on the board.",
+  coachKept: "The coach stays on at this level and keeps marking the threats. To turn it off: Display, \"Coach: mark the threats\".",
   coachDoubleFour: "double four", coachFourThree: "four-three", coachDoubleThree: "double three",
   coachOr: " or ", coachSep: ", ",
   coachCursor: "coach: {color} makes {what} here", coachCursorBlock: "coach: blocks {color}'s threat",
@@ -167,9 +201,12 @@ const en = {
   pzInfo: "Puzzle {id} · {theme} · {rule} · rated {rating}", pzDailyInfo: "Daily puzzle for {date}.",
   pzCorrect: "Correct! {move}.", pzSolved: "Solved! Your rating: {before} → {after}.",
   pzSolvedAgain: "Solved! (Already counted: your rating stays {rating}.)",
-  pzWrong: "{move} is not it.", pzRefuting: "The engine is finding the refutation…",
-  pzRefutation: "The answer: {line}.", pzNoEngine: "The engine is not ready; the refutation is not shown.",
-  pzFailed: "Your rating: {before} → {after}.", pzSolution: "The solution: {line}. Accepted first moves: {moves}.",
+  pzWrong: "{move} is not it.", pzRefuting: "The engine is looking for the reply to your move…",
+  pzAnswers: "{color} answers {move}.", pzAnswersLine: "{color} answers {move} (the line on the board: {line}).",
+  pzNoEngine: "The engine is not ready; the reply to your move is not shown.",
+  pzFailed: "Your rating: {before} → {after}.",
+  pzSolutionMove: "Solution: {move}.", pzSolutionAlso: "Solution: {move} (also accepted: {others}).",
+  pzSolutionLine: "The line on the board: {line}.",
   pzBlocks: "{move} blocks. Your move.", pzKeepGoing: "Keep going: win with fours.",
   pzLost: "{move} is not a four: the attack is over.",
   pzYourRating: "Your puzzle rating", pzStreak: "Streak", pzBestStreak: "Best streak", pzPlayed: "Puzzles rated",
@@ -182,13 +219,18 @@ const en = {
   pzCount: "{n} puzzles", pzTrap: "Black may not block at {move} (forbidden): white's five follows.",
   pzMistakes: "Learn from your mistakes", pzMistakePrompt: "You played {move}. Find a better move for {color}.",
   pzMistakeInfo: "Your game, move {n}: {cls}. Exercise {i} of {total}.",
-  pzNoMistakes: "No reviewed game with a mistake of yours: finish a game and review it on the game page first.",
-  pzChecking: "Checking {move} at the review's budget…", pzGood: "Good: {move} is as good as {better}. Line: {line}.",
-  pzBetterFound: "{move}: the review's better move. Line: {line}.", pzPlayedIt: "{move} is the move you played.",
-  pzNotAsGood: "{move} is not as good.", pzBetterWas: "The better move: {better}. Line: {line}.",
+  pzNoGame: "No finished game yet: play a game on the game page, then come back.",
+  pzReviewingLast: "Reviewing your last game to find your mistakes: move {n} of {total}…",
+  pzNothingToLearn: "The review of your last game found no move of yours to improve. Well played!",
+  pzReviewFailed: "The review of your last game stopped: {err}. Press Learn from your mistakes to try again.",
+  pzMistakesCount: "Learn from your mistakes ({n})",
+  pzChecking: "Checking {move} as the review would…", pzGood: "Good: {move} is as good as {better}. The line of {better}: {line}.",
+  pzBetterFound: "{move}: the better move the review found. Its line: {line}.", pzPlayedIt: "{move} is the move you played.",
+  pzNotAsGood: "{move} is not as good.", pzBetterWas: "Better: {better} (its line: {line}).", pzBetterMove: "Better: {better}.",
   pzMistakesDone: "That was your last one. Back to the puzzles.",
   // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
   ...RECORD_ERRORS_EN, // (record-errors.js: the records' errors, in English)
+  ...PLAY_EN, // (i18n-play.js: two players on one device, the game clock)
   keptUnfinished: "Your game in progress is kept in the finished games (unfinished).",
   res_unfinished: "Unfinished",
   hist_won: "You won", hist_lost: "You lost", hist_draw: "Draw", hist_unfinished: "Unfinished",
@@ -214,7 +256,8 @@ const zh = {
   boardSize: "棋盘大小",
   levelOption: "{n} · {name}", levelOptionRated: "{n} · {name}（约 {rating}）",
   levelDetails: "{rating}{record}",
-  levelRated: "等级分 {rating}（由引擎对局测得的 Elo，以贪心参考棋手为 {anchor}）。", levelUnrated: "等级分尚未测定。",
+  levelRatedShort: "等级分约 {rating}。", levelUnrated: "等级分尚未测定。",
+  levelRated: "详情：由引擎对局测得的 Elo {rating}（以贪心参考棋手为 {anchor}）。",
   levelUnlimitedRating: "没有单独的等级分：至少与专家相当，思考越久越强。",
   levelRecord: "此级别战绩：胜 {won}，负 {lost}，和 {drawn}。", levelNoGames: "此级别还没有对局。",
   levelWon: "你战胜了第 {n} 级（{name}）！要挑战第 {next} 级（{nextName}）吗？", playLevel: "挑战第 {n} 级：{name}", histLevel: "第 {n} 级",
@@ -224,6 +267,7 @@ const zh = {
   howToPlaySecond: "你执{color}：引擎先行，然后你点击交叉点应对。",
   navFirst: "第一手", navPrev: "上一手", navNext: "下一手", navLast: "最后一手",
   navPos: "第 {n} 手，共 {total} 手", moves: "着法", noMoves: "还没有落子。",
+  movesScroll: "↓ 列表可以滚动：全部 {n} 手都在其中。",
   thinking: "引擎思考", score: "评分", depth: "深度", speed: "速度", source: "来源",
   pv: "最佳变化", showPv: "在棋盘上显示最佳变化", lastEngine: "引擎上一手",
   evalBar: "形势：{text}",
@@ -287,16 +331,35 @@ const zh = {
   topMoveTitle: "悬停或聚焦：在棋盘上显示其变化；点击：下这一手", topCursor: "第 {n} 佳着法，{score}",
   // game review
   rvTitle: "复盘", rvStart: "复盘", rvResume: "继续复盘", rvCancel: "取消",
-  rvDeep: "深度复盘（每个局面 60,000 个节点）", rvProgress: "复盘中：第 {n} 手，共 {total} 手",
-  rvBudget: "每个局面 {nodes} 个节点。",
+  rvDeep: "深度复盘（更慢，找得更多）", rvProgress: "复盘中：第 {n} 手，共 {total} 手",
+  rvBudget: "详情：每个局面 {nodes} 个节点（深度复盘：{deep}）。",
   rvPartial: "已复盘到第 {n} 手（共 {total} 手）。按“继续复盘”继续。",
   rvGraph: "形势图：每手之后黑棋的胜率",
   rvGraphHelp: "左右方向键选择一手，上下方向键在有标记的着法之间跳转，回车在棋盘上显示。",
-  rvStartPoint: "开局：黑棋胜率 {pct}。", rvMove: "第 {n} 手，{color} {move}：{cls}。", rvBetter: "更好：{move}。",
-  rvBetterLine: "更好：{move}（变化：{line}）。", rvChance: "黑棋胜率 {pct}。",
-  rvChanceMove: "黑棋胜率 {before} → {after}。",
+  rvMoveYou: "第 {n} 手，你下 {move}：{cls}。", rvMoveOpp: "第 {n} 手，对手下 {move}：{cls}。",
+  rvMoveColor: "第 {n} 手，{color}下 {move}：{cls}。",
+  rvMissedYou: "第 {n} 手，你下 {move}：你本可以下 {better} 取胜。",
+  rvMissedOpp: "第 {n} 手，对手下 {move}：对手本可以下 {better} 取胜。",
+  rvMissedColor: "第 {n} 手，{color}下 {move}：{color}本可以下 {better} 取胜。",
+  rvBetterWas: "{move} 更好。", rvBetterWasLine: "{move} 更好（棋盘上画出了它的变化：{line}）。",
+  rvWinLine: "棋盘上画出了取胜的变化：{line}。",
+  rvForcedYou: "此后你必胜。", rvForcedOpp: "此后对手必胜。",
+  rvForcedColor: "此后{color}必胜。",
+  rvNoBetter: "没有更好的着法：试过的其他着法也都会被对方强制取胜。",
+  rvChanceYou: "你的胜率 {before} → {after}。", rvChanceOpp: "对手的胜率 {before} → {after}。",
+  rvChanceColor: "{color}的胜率 {before} → {after}。",
+  rvNowYou: "此后你的胜率：{pct}。", rvNowOpp: "此后对手的胜率：{pct}。",
+  rvNowColor: "此后{color}的胜率：{pct}。",
+  rvStartYou: "开局：你的胜率 {pct}。", rvStartColor: "开局：{color}的胜率 {pct}。",
+  rvYou: "你", rvOpponent: "对手",
+  rvDetailsProven: "详情：已证明（引擎找到了必胜手顺）；每个局面 {nodes} 个节点。",
+  rvDetailsJudged: "详情：依据形势评估判断（未找到必胜手顺）；每个局面 {nodes} 个节点。",
+  rvDetailsNodes: "详情：每个局面 {nodes} 个节点。",
   cls_best: "最佳着法", cls_good: "好棋", cls_inaccuracy: "缓着", cls_mistake: "错着",
-  cls_blunder: "败着", cls_missed_win: "错失胜机", cls_only_move: "唯一着法", rvOne: "1 个{cls}",
+  cls_blunder: "败着", cls_missed_win: "错失胜机", cls_only_move: "唯一着法", cls_opening: "开局着法（不评判）",
+  clsA_best: "最佳着法", clsA_good: "好棋", clsA_inaccuracy: "缓着", clsA_mistake: "错着",
+  clsA_blunder: "败着", clsA_missed_win: "错失胜机", clsA_only_move: "唯一能守住的着法",
+  clsA_opening: "开局着法（不评判）", rvOne: "1 个{cls}",
   many_inaccuracy: "{n} 个缓着", many_mistake: "{n} 个错着", many_blunder: "{n} 个败着",
   many_missed_win: "{n} 次错失胜机", many_only_move: "{n} 个唯一着法",
   rvSide: "{color}：{list}。", rvNothing: "没有标记的着法", rvSep: "，",
@@ -304,10 +367,6 @@ const zh = {
   rvFailed: "复盘中断：{err}。按“复盘”重试；棋局未改变。",
   rvRestart: "引擎没有响应，已重启；恢复后继续复盘。",
   rvReviewed: "已复盘",
-  // issue 31: a flag proven (a forced win found) or judged (the evaluation); opening moves fixed by a record
-  rvProven: "{cls}（已证明）", rvJudged: "{cls}（评估）", cls_opening: "开局着法（不评判）",
-  rvProvenNote: "已证明：引擎找到了必胜手顺。", rvJudgedNote: "依据形势评估判断：未找到必胜手顺。",
-  rvNoBetter: "没有更好的着法：引擎试过的每一手都会被对方强制取胜。",
   corruptReview: "保存的复盘无法读取，已丢弃；棋局保留。",
   droppedReview: "部分已完成棋局的复盘无法读取，已删除；棋局保留。",
   appName: "五子棋", pageTitle: "五子棋——五子连珠", gameBoard: "棋盘",
@@ -336,6 +395,7 @@ const zh = {
   coachDouble: "{color}威胁在 {points} 走成{shape}：请在 {blocks} 防守。",
   coachDoubleNoBlock: "{color}威胁在 {points} 走成{shape}，而能化解它的点都是黑棋的禁手点。",
   coachNone: "教练：棋盘上暂无威胁。",
+  coachKept: "在这个级别教练仍然开启，继续标出威胁。要关闭：在“显示”中取消“教练：标出威胁”。",
   coachDoubleFour: "双四", coachFourThree: "四三", coachDoubleThree: "双三",
   coachOr: "或", coachSep: "、",
   coachCursor: "教练：{color}在此可成{what}", coachCursorBlock: "教练：可防守{color}的威胁",
@@ -355,9 +415,12 @@ const zh = {
   pzInfo: "习题 {id} · {theme} · {rule} · 难度 {rating}", pzDailyInfo: "{date} 的每日一题。",
   pzCorrect: "正确！{move}。", pzSolved: "解出！你的等级分：{before} → {after}。",
   pzSolvedAgain: "解出！（已计分，等级分仍为 {rating}。）",
-  pzWrong: "{move} 不对。", pzRefuting: "引擎正在寻找反驳……",
-  pzRefutation: "应对：{line}。", pzNoEngine: "引擎尚未就绪，无法显示反驳。",
-  pzFailed: "你的等级分：{before} → {after}。", pzSolution: "答案：{line}。可接受的第一步：{moves}。",
+  pzWrong: "{move} 不对。", pzRefuting: "引擎正在寻找对你这步棋的应对……",
+  pzAnswers: "{color}应以 {move}。", pzAnswersLine: "{color}应以 {move}（棋盘上的变化：{line}）。",
+  pzNoEngine: "引擎尚未就绪，无法显示对你这步棋的应对。",
+  pzFailed: "你的等级分：{before} → {after}。",
+  pzSolutionMove: "答案：{move}。", pzSolutionAlso: "答案：{move}（也可以：{others}）。",
+  pzSolutionLine: "棋盘上的变化：{line}。",
   pzBlocks: "对方在 {move} 挡住。轮到你。", pzKeepGoing: "继续：用冲四取胜。",
   pzLost: "{move} 不是冲四，进攻结束。",
   pzYourRating: "你的习题等级分", pzStreak: "连对", pzBestStreak: "最佳连对", pzPlayed: "已计分题数",
@@ -370,10 +433,14 @@ const zh = {
   pzCount: "{n} 道题", pzTrap: "黑方不能在 {move} 挡（禁手），白方必成五。",
   pzMistakes: "从错误中学习", pzMistakePrompt: "你下了 {move}。为{color}找一步更好的棋。",
   pzMistakeInfo: "你的对局第 {n} 手：{cls}。第 {i} 题，共 {total} 题。",
-  pzNoMistakes: "没有复盘过且有你的失误的对局：先下完一局，在对局页面复盘。",
-  pzChecking: "正在按复盘的计算量检查 {move}……", pzGood: "好：{move} 与 {better} 一样好。变化：{line}。",
-  pzBetterFound: "{move}：复盘给出的更好着法。变化：{line}。", pzPlayedIt: "{move} 是你在对局中下的棋。",
-  pzNotAsGood: "{move} 不够好。", pzBetterWas: "更好的着法：{better}。变化：{line}。",
+  pzNoGame: "还没有下完的对局：先在对局页面下一局，再回来。",
+  pzReviewingLast: "正在复盘你的上一局，寻找失误：第 {n} 手，共 {total} 手……",
+  pzNothingToLearn: "复盘你的上一局，没有发现需要改进的着法。下得好！",
+  pzReviewFailed: "你的上一局复盘中断：{err}。按“从错误中学习”重试。",
+  pzMistakesCount: "从错误中学习（{n}）",
+  pzChecking: "正在按复盘的方法检查 {move}……", pzGood: "好：{move} 与 {better} 一样好。{better} 的变化：{line}。",
+  pzBetterFound: "{move}：复盘找到的更好着法。变化：{line}。", pzPlayedIt: "{move} 是你在对局中下的棋。",
+  pzNotAsGood: "{move} 不够好。", pzBetterWas: "更好的着法：{better}（变化：{line}）。", pzBetterMove: "更好的着法：{better}。",
   pzMistakesDone: "这是最后一题。回到习题。",
   // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
   rec_size: "棋盘大小必须在 {min}x{min} 到 {max}x{max} 之间",
@@ -386,6 +453,7 @@ const zh = {
   rec_offBoard: "“{tok}”（第 {n} 手）不在 {size}x{size} 棋盘上",
   rec_notPoint: "“{tok}”（第 {n} 手）不是像 h8 这样的交叉点",
   rec_emptyList: "着法列表是空的", rec_emptyLink: "链接里没有着法",
+  rec_badText: "它不是有效的文本：“{text}”中有损坏的 % 编码",
   rec_fileEmpty: "文件是空的", rec_fileLarge: "文件太大，不像棋谱",
   rec_psqHead: "不是 Piskvork 文件：第一行应当形如“Piskvorky 15x15, 11:11, 0”",
   rec_psqSize: "文件的棋盘是 {w}x{h}；只支持 {min}x{min} 到 {max}x{max} 的棋盘",
@@ -394,6 +462,7 @@ const zh = {
   rec_moveOff: "第 {n} 手不在 {size}x{size} 棋盘上",
   rec_afterWin: "第 {n} 手在棋局结束（第 {won} 手）之后",
   rec_taken: "第 {n} 手下在已有棋子的点上",
+  ...PLAY_ZH, // (i18n-play.js: two players on one device, the game clock)
   keptUnfinished: "进行中的棋局已保存到已完成的棋局中（未下完）。",
   res_unfinished: "未下完",
   hist_won: "你赢了", hist_lost: "你输了", hist_draw: "和棋", hist_unfinished: "未下完",
@@ -439,17 +508,54 @@ export function t(key, vars = {}) {
 }
 
 // The text of key in language code, its fields filled in; a field's value that is itself
-// {key, vars} is that text in the same language (an error inside an error, a shape name).
+// a message ({key, vars}, an error inside an error, a shape name; a list; a text in each
+// language) is that message in the same language.
 export function textIn(code, key, vars = {}) {
   const text = (TABLES[code] && TABLES[code][key]) ?? en[key] ?? key;
-  const fill = (v) => (v !== null && typeof v === "object" && typeof v.key === "string" ? textIn(code, v.key, v.vars) : String(v));
+  const fill = (v) => (v !== null && typeof v === "object" ? textOf(v, code) : String(v));
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? fill(vars[k]) : "{" + k + "}"));
+}
+
+// ---- messages: what is kept to be shown, rendered in the language of the moment ---------
+
+// The message of key with its fields (rendered by textOf).
+export const msg = (key, vars = {}) => ({ key, vars });
+
+// A text in each language ({en, zh}; English where one is missing), as a message.
+export const inLanguages = (texts) => ({ texts });
+
+// Messages joined by a separator (a message too: msg("rvSep")), as one message.
+export const joined = (parts, sep) => ({ join: parts, sep });
+
+// Sentences in a row: a space between two, none after a sentence that ends in a Chinese
+// full stop (or mark) or before one that begins with a space ("" parts are dropped).
+export function joinSentences(parts) {
+  return parts.filter(Boolean).reduce((a, b) => (!a || /[。！？：]$|\s$/.test(a) || /^\s/.test(b) ? a + b : a + " " + b), "");
+}
+
+// The text of a message (see the top of this module) in language code (the page's by
+// default); null, undefined and "" are "".
+export function textOf(message, code = currentLanguage()) {
+  if (message === null || message === undefined) return "";
+  if (Array.isArray(message)) return joinSentences(message.map((m) => textOf(m, code)));
+  if (typeof message === "object") {
+    if (typeof message.key === "string") return textIn(code, message.key, message.vars || {});
+    if (message.texts && typeof message.texts === "object") return String(message.texts[code] ?? message.texts.en ?? "");
+    if (Array.isArray(message.join)) return message.join.map((m) => textOf(m, code)).join(textOf(message.sep, code));
+  }
+  return String(message);
 }
 
 // The player's text of an error: a textError's (record-errors.js) in language code (the
 // page's by default), else its message.
 export function errorText(err, code = currentLanguage()) {
-  if (err && typeof err.key === "string") return textIn(code, err.key, err.vars);
+  return textOf(errorMessage(err), code);
+}
+
+// An error as a message: a textError's key and fields (shown in the language of the
+// moment), else its text as it is.
+export function errorMessage(err) {
+  if (err && typeof err.key === "string") return msg(err.key, err.vars || {});
   return String((err && err.message) || err);
 }
 

@@ -18,6 +18,7 @@ export const RECORD_ERRORS_EN = {
   rec_offBoard: "\"{tok}\" (move {n}) is off the {size}x{size} board",
   rec_notPoint: "\"{tok}\" (move {n}) is not a point like h8",
   rec_emptyList: "the move list is empty", rec_emptyLink: "the link has no moves",
+  rec_badText: "it is not valid text: \"{text}\" has a broken %-code",
   rec_fileEmpty: "the file is empty", rec_fileLarge: "the file is too large for a game record",
   rec_psqHead: "not a Piskvork file: the first line should look like \"Piskvorky 15x15, 11:11, 0\"",
   rec_psqSize: "the file is for a {w}x{h} board; boards from {min}x{min} to {max}x{max} are supported",
@@ -26,6 +27,7 @@ export const RECORD_ERRORS_EN = {
   rec_moveOff: "move {n} is not on the {size}x{size} board",
   rec_afterWin: "move {n} comes after the game was won (move {won})",
   rec_taken: "move {n} is on a taken point",
+  rec_clock: "the time control must look like 5+3 (minutes + seconds)",
 };
 
 function english(key, vars = {}) {

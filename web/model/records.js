@@ -33,6 +33,7 @@
 // after the rule line. Read back, it is checked against the moves (opening.js fromRecord):
 // a record it does not fit is refused, naming why.
 
+import { controlText, parseControl } from "./clock.js";
 import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, cellText, isSize, parseCell } from "./coords.js";
 import { textError } from "./record-errors.js";
 import { BLACK, WHITE, blackPlayer, isRule, replay } from "./rules.js";
@@ -89,9 +90,11 @@ export function parseMoveList(text, size, rule = "freestyle", first = BLACK) {
 }
 
 // Share link fragment: "moves=h8,i9&rule=freestyle&size=15" (+ "&first=white", + the
-// opening's "&opening=swap2&choices=two,white&offers=...").
-// record: {moves, size, rule, first: BLACK | WHITE, opening?: {rule, choices, offers}}
-export function toFragment({ moves, size, rule, first, opening = null }) {
+// opening's "&opening=swap2&choices=two,white&offers=...", + a game clock's time control
+// "&clock=5+3": minutes + seconds a move).
+// record: {moves, size, rule, first: BLACK | WHITE, opening?: {rule, choices, offers},
+// clock?: a clock or its control}
+export function toFragment({ moves, size, rule, first, opening = null, clock = null }) {
   const p = new URLSearchParams();
   p.set("moves", formatMoves(moves, size).replaceAll(" ", ","));
   p.set("rule", rule);
@@ -102,7 +105,8 @@ export function toFragment({ moves, size, rule, first, opening = null }) {
     if (opening.choices.length) p.set("choices", opening.choices.join(","));
     if (opening.offers.length) p.set("offers", formatMoves(opening.offers, size).replaceAll(" ", ","));
   }
-  return p.toString().replaceAll("%2C", ",");
+  if (clock) p.set("clock", controlText(clock));
+  return p.toString().replaceAll("%2C", ",").replaceAll("%2B", "+");
 }
 
 // The opening of a record's moves ({rule, choices, offers}, texts as written), checked
@@ -121,14 +125,16 @@ function readOpening(rule, choicesText, offersText, moves, size, gameRule, first
   return opening;
 }
 
-// The record of a link's fragment ("#moves=..."): {moves, size, rule, first}. Null when
+// The record of a link's fragment ("#moves=..."): {moves, size, rule, first}, with the
+// opening when the link names an opening rule (opening: {rule, choices, offers}) and, when
+// it names a time control, control (clock.js {baseMs, incMs}). Null when
 // the fragment is not a game link; throws when it is one but broken. A link without
 // size= is for 15x15 (links written before sizes had it), without rule= freestyle. A link
 // without a move ("#moves=") is broken too: it would wipe the board and say it opened.
 export function parseFragment(hash) {
   const text = String(hash || "").replace(/^#/, "");
   if (!text) return null;
-  const p = new URLSearchParams(text);
+  const p = fragmentFields(text);
   if (!p.has("moves")) return null;
   const rule = p.get("rule") || "freestyle";
   if (!isRule(rule)) throw badRule(rule);
@@ -142,7 +148,49 @@ export function parseFragment(hash) {
   if (!p.get("moves").replaceAll(",", " ").trim()) throw textError("rec_emptyLink");
   const moves = parseMoves(p.get("moves").replaceAll(",", " "), size, rule, first);
   const opening = readOpening(p.get("opening"), p.get("choices"), p.get("offers"), moves, size, rule, first);
-  return { moves, size, rule, first, ...(opening ? { opening } : {}) };
+  const record = { moves, size, rule, first, ...(opening ? { opening } : {}) };
+  if (!p.has("clock")) return record;
+  let control;
+  try {
+    // a "+" left unescaped in a link reads as a space
+    control = parseControl(p.get("clock").replace(" ", "+"));
+  } catch {
+    throw textError("rec_clock");
+  }
+  return { ...record, control };
+}
+
+// The fields of a fragment ("a=1&b=2") as a Map (the first of a name wins, as
+// URLSearchParams.get), each name and value decoded from its %-escapes (and "+" as a
+// space). A broken escape (a "%" not followed by two hex digits, or bytes that are not
+// UTF-8) throws rec_badText quoting the field as it was sent, where URLSearchParams would
+// put U+FFFD in its place.
+export function fragmentFields(text) {
+  const fields = new Map();
+  for (const part of text.split("&")) {
+    if (!part) continue;
+    const at = part.indexOf("=");
+    const [name, value] = at < 0 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)];
+    const key = decodeField(name, part);
+    if (!fields.has(key)) fields.set(key, decodeField(value, part));
+  }
+  return fields;
+}
+
+function decodeField(raw, part) {
+  try {
+    return decodeURIComponent(raw.replaceAll("+", " "));
+  } catch {
+    throw textError("rec_badText", { text: quoted(part) });
+  }
+}
+
+// What the player sent, safe to show: at most 40 characters, anything but printable
+// ASCII as its \u{...} code.
+function quoted(text) {
+  const cut = [...text].slice(0, 40);
+  const shown = cut.map((c) => (/^[\x20-\x7e]$/.test(c) ? c : `\\u{${c.codePointAt(0).toString(16)}}`)).join("");
+  return [...text].length > cut.length ? shown + "…" : shown;
 }
 
 export function toPsq(moves, size, times = [], rule = "freestyle", opening = null) {

@@ -8,8 +8,9 @@
 //      point plays it (input.js); false: one tap plays,
 //    analysisMoves: the best moves drawn in analysis (analysis.js, 3..5),
 //    threads?: search workers, 1..MAX_THREADS (absent: defaultThreads()),
-//    coach?: the coach marks the threats (coach.js), the player's choice (absent: by the
-//    game's level, levels.js coachByDefault)}
+//    coach?: the coach marks the threats (coach.js), the player's choice (absent: on once
+//    seen, else by the game's level, levels.js coachByDefault),
+//    coachSeen?: true once the coach, on by default, has shown the player a position}
 
 import { TOP_DEFAULT, isTopCount } from "./analysis.js";
 
@@ -53,6 +54,7 @@ export function decodeSettings(v) {
   if (isTopCount(v.analysisMoves)) out.analysisMoves = v.analysisMoves;
   if (validThreads(v.threads)) out.threads = v.threads; // else automatic
   if (typeof v.coach === "boolean") out.coach = v.coach; // else by level
+  if (v.coachSeen === true) out.coachSeen = true;
   return out;
 }
 

@@ -34,6 +34,7 @@
 //
 // A function here returns a new state and never changes the one it is given.
 
+import * as Clock from "./clock.js";
 import * as Game from "./game.js";
 import { nextLevel, previousLevel } from "./levels.js";
 import { optionsOf } from "./opening.js";
@@ -68,10 +69,11 @@ export function shownOf(game) {
   return got;
 }
 
-// Is the game over at the end of its line (whatever position is shown)? Worked out once
-// per move list (browsing keeps the list).
+// Is the game over at the end of its line (whatever position is shown)? A fallen flag
+// ends it there; else worked out once per move list (browsing keeps the list).
 const endCache = new WeakMap();
 export function overAtEnd(game) {
+  if (game.clock && game.clock.flag) return true;
   let over = endCache.get(game.moves);
   if (over === undefined) {
     over = Game.position(Game.goTo(game, game.moves.length)).over;
@@ -83,16 +85,18 @@ export function overAtEnd(game) {
 export const positionKey = (s) => Game.positionKey(s.game);
 export const engineMoving = (s) => !!s.job && s.job.kind === "move";
 
-// May the player put a stone on the board now (whatever the point)? In the opening when
-// it is the human's turn to place one (or to choose an offer); in analysis always (unless
-// the game is over); else when the engine is fine, not moving, and it is the player's turn.
+// May the player put a stone on the board now (whatever the point)? Not in a clocked game
+// looked back at (clockAtEnd). In the opening when it is the human's turn to place one (or
+// to choose an offer: with two players always theirs); in analysis and with two players
+// always (unless the game is over); else when the engine is fine, not moving, and it is
+// the player's turn.
 export function playerMayPlay(s) {
-  if (shownOf(s.game).pos.over) return false;
+  if (shownOf(s.game).pos.over || clockAtEnd(s.game)) return false;
   if (Game.inOpening(s.game)) {
     const kinds = optionsOf(Game.openingOf(s.game).state);
     return Game.openingTurn(s.game) === "human" && !engineMoving(s) && (kinds.includes("place") || kinds.includes("select"));
   }
-  return s.analysing || (!s.engineError && !engineMoving(s) && Game.sideToMove(s.game) === s.game.human);
+  return s.analysing || s.game.twoPlayers || (!s.engineError && !engineMoving(s) && Game.sideToMove(s.game) === s.game.human);
 }
 
 // An opening action ({kind, at?, n?}, opening.js) at the end of the game: throws the
@@ -101,22 +105,103 @@ export function openingActed(s, action) {
   return { ...s, game: Game.openingAct(s.game, action), hint: null, offer: null, offerKind: null };
 }
 
-// ---- changes ------------------------------------------------------------------------------
+// ---- the game clock (clock.js) ------------------------------------------------------------
+
+// Is the game's clock in play: a clock, no flag fallen, the game not over at the end of
+// its line? Such a game is played at its end (the clock's turn is the end's side to move).
+export const clockInPlay = (game) => !!game.clock && !game.clock.flag && !overAtEnd(game);
+
+// Is a stone refused on the shown position because the clock is in play and the position
+// is an earlier one (looked back at)? A stone there would start another line.
+export const clockAtEnd = (game) => clockInPlay(game) && !Game.atEnd(game);
+
+// Should the clock run now? In play, started (the first stone), not in analysis, the
+// page in view (visible), and: for two players always; the player's turn always (looking
+// back included: they are thinking); the engine's turn when its worker is ready and fine
+// and the game at its end (where the engine moves: while it loads, restarts or waits
+// for the player to come back from looking back, its time does not run).
+export function clockLive(s, visible = true) {
+  const { game } = s;
+  if (!clockInPlay(game) || !game.clock.running || s.analysing || !visible) return false;
+  if (game.twoPlayers || game.clock.running === game.human) return true;
+  return s.engine.state === "ready" && !s.engineError && Game.atEnd(game);
+}
+
+// The state with the clock started or stopped at `now` as clockLive says (the same state
+// when nothing changes).
+export function syncClock(s, now, visible = true) {
+  const { clock } = s.game;
+  if (!clock) return s;
+  const live = clockLive(s, visible);
+  const next = live ? Clock.resume(clock, now) : Clock.pause(clock, now);
+  return next === clock ? s : { ...s, game: { ...s.game, clock: next } };
+}
+
+// Has the running colour's time run out at `now` (the flag due, not yet fallen)?
+export const flagDue = (s, now) => clockInPlay(s.game) && Clock.flagDue(s.game.clock, now);
+
+// Did a flag fall between state `before` and `after` (a move that came too late: played)?
+export const flagFellBetween = (before, after) =>
+  !!after.game.clock && !!after.game.clock.flag && !(before.game.clock && before.game.clock.flag);
+
+// The running colour's flag fell at `now`: the game ends, lost on time (game.js position
+// timeout), and is kept as played() keeps a finished game (date: when).
+export function flagFell(s, date, now) {
+  const game = { ...s.game, clock: Clock.flagFall(s.game.clock, now) };
+  return { ...finished(s, game, date, now), hint: null };
+}
+
+// The game taken back to its first n moves for good under a clock in play (undo at the
+// end of the line: the moves after n are dropped, the time is not given back, the clock
+// runs on for the side to move there).
+export function tookBack(s, n, now) {
+  const game = Game.takeBack(s.game, n);
+  const clock = game.clock && Clock.takeBack(game.clock, n, Game.colorOf(game, n), now);
+  return { ...s, game: { ...game, clock }, hint: null, offer: null, offerKind: null };
+}
+
+// The game's clock after a stone of `mover` on [x, y] of the shown position at `now`: at
+// the end of a line in play charged and switched (untimed in analysis); on an earlier
+// position of a game in play as a take-back to there and then the move (the page refuses
+// such a stone, clockAtEnd; the engine's move after Swap sides may make one), unless it
+// is the line's own next move (only browsed to); once the game is over, dropped (a finished
+// game played on from an earlier position: free play, no clock).
+function clockAfterMove(s, mover, [x, y], now) {
+  const { game } = s;
+  if (!game.clock) return null;
+  const ahead = game.moves[game.cursor];
+  if (ahead && ahead[0] === x && ahead[1] === y) return game.clock;
+  if (!clockInPlay(game)) return null;
+  let clock = game.clock;
+  if (!Game.atEnd(game)) clock = Clock.takeBack(clock, game.cursor, mover, now);
+  return s.analysing ? Clock.untimedMove(clock, 3 - mover) : Clock.moved(clock, mover, 3 - mover, now);
+}
 
 // A stone on [x, y] for the side to move (throws when illegal: game.js play); a game it
 // ends goes to the finished games (date: when) and, played against the engine (not in
-// analysis), to the results at its level; a win there offers the next level (if any), the
-// LOSSES_OFFER-th loss in a row there the level below (if any).
-export function played(s, x, y, date) {
-  let game = Game.play(s.game, x, y);
-  let { finished, results, streak } = s;
+// analysis, not by two players), to the results at its level; a win there offers the next
+// level (if any), the LOSSES_OFFER-th loss in a row there the level below (if any). Under
+// a clock (clockAfterMove) the move is charged at `now`; a move that comes when the
+// mover's time has run out is not played: the flag falls instead (flagFell).
+export function played(s, x, y, date, now = 0) {
+  if (flagDue(s, now) && Game.atEnd(s.game)) return flagFell(s, date, now);
+  const mover = Game.sideToMove(s.game);
+  const moved = Game.play(s.game, x, y);
+  return { ...finished(s, { ...moved, clock: clockAfterMove(s, mover, [x, y], now) }, date, now), hint: null };
+}
+
+// The state with `game` in it after a move or a flag at `now`: a game that is over and not
+// yet recorded goes to the finished games (its clock stopped) and, against the engine, to
+// the results (played).
+function finished(s, game, date, now) {
+  let { finished: history, results, streak } = s;
   let offer = null;
   let offerKind = null;
   const result = Game.unrecordedResult(game, shownOf(game).pos);
   if (result) {
-    game = Game.markRecorded(game);
-    finished = addToHistory(finished, historyEntry(game, result, date));
-    if (!s.analysing) {
+    game = Game.markRecorded(game.clock ? { ...game, clock: Clock.pause(game.clock, now) } : game);
+    history = addToHistory(history, historyEntry(game, result, date));
+    if (!s.analysing && !game.twoPlayers) {
       const outcome = outcomeOf(result, game.human);
       results = withResult(results, game.level, outcome);
       streak = nextStreak(streak, game.level, outcome);
@@ -125,7 +210,7 @@ export function played(s, x, y, date) {
       if (offer !== null) offerKind = outcome === "won" ? "next" : "easier";
     }
   }
-  return { ...s, game, finished, results, streak, offer, offerKind, hint: null };
+  return { ...s, game, finished: history, results, streak, offer, offerKind };
 }
 
 // The losses in a row ({level, losses}) after a game at level with outcome.
@@ -177,9 +262,11 @@ export function currentInfo(s) {
 }
 
 // The engine's move [x, y] (its result reply, for the position key with stm to move)
-// played: the report stays shown for the position after it too.
-export function engineMoved(s, reply, stm, key, [x, y], lastEngine, date) {
-  const next = played(s, x, y, date);
+// played at `now` (its clock: played): the report stays shown for the position after it
+// too.
+export function engineMoved(s, reply, stm, key, [x, y], lastEngine, date, now = 0) {
+  const next = played(s, x, y, date, now);
+  if (flagFellBetween(s, next)) return next; // its flag fell first
   const info = { ...withInfo(s, reply, stm, key).info };
   info.keys = [key, positionKey(next)];
   return { ...next, info, lastEngine };

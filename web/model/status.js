@@ -2,38 +2,56 @@
 // status and its code, the line under it, the thinking panel's score, the engine and
 // search-worker lines, the board's spoken label. Pure functions of plain data, no DOM.
 
+import { controlText } from "./clock.js";
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, inLanguages, joinSentences, msg, t, textOf } from "./i18n.js";
 import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
 import { nextColour } from "./opening.js";
 import { BLACK, WHITE } from "./rules.js";
 import { colourScore } from "./score.js";
-import { engineMoving, overAtEnd, shownOf } from "./state.js";
+import { clockAtEnd, engineMoving, overAtEnd, shownOf } from "./state.js";
 
 export const colorName = (c) => (c === BLACK ? "black" : "white");
-export const colorWord = (c) => t(c === BLACK ? "black" : "white");
-export const colorLower = (c) => t(c === BLACK ? "blackL" : "whiteL");
-export const shapeText = (shape) => t("shape_" + String(shape).replaceAll(" ", "_"));
+// "Black" / "black" / a renju shape's name, as messages (i18n.js msg) and as text
+export const colorMsg = (c) => msg(c === BLACK ? "black" : "white");
+export const colorLowerMsg = (c) => msg(c === BLACK ? "blackL" : "whiteL");
+export const shapeMsg = (shape) => msg("shape_" + String(shape).replaceAll(" ", "_"));
+export const colorWord = (c) => textOf(colorMsg(c));
+export const colorLower = (c) => textOf(colorLowerMsg(c));
+export const shapeText = (shape) => textOf(shapeMsg(shape));
 
-// " Black wins." / " White wins." / " The game is a draw." / "" (after a move's sentence)
-export function resultSentence(pos) {
-  if (pos.winner) return t(pos.winner === BLACK ? "blackWins" : "whiteWins");
-  if (pos.draw) return t("isDraw");
+// " Black wins." / " White wins." / "White lost on time." / " The game is a draw." / ""
+// (after a move's sentence, or alone: a flag that fell), as a message (resultMessage) and
+// as text
+export function resultMessage(pos) {
+  if (pos.timeout) return msg("timeoutAnn", { color: colorMsg(pos.timeout) });
+  if (pos.winner) return msg(pos.winner === BLACK ? "blackWins" : "whiteWins");
+  if (pos.draw) return msg("isDraw");
   return "";
 }
+export const resultSentence = (pos) => textOf(resultMessage(pos));
 
 // {code, text}: the board's data-status and the status line.
 export function statusOf(s) {
   const { pos } = shownOf(s.game);
+  if (pos.timeout) return { code: `${colorName(pos.winner)}-wins`, text: t("st_timeout", { color: colorWord(pos.timeout) }) };
   if (pos.winner) return { code: `${colorName(pos.winner)}-wins`, text: t("st_wins", { color: colorWord(pos.winner) }) };
   if (pos.draw) return { code: "draw", text: t("st_draw") };
-  if (s.engineError) return { code: "error", text: t("st_error") };
+  if (s.engineError && !s.game.twoPlayers) return { code: "error", text: t("st_error") };
   if (Game.inOpening(s.game)) return openingStatus(s);
   if (s.analysing) return { code: "analysing", text: t("st_analysing") };
   // an earlier position of a game that is over: looked at, not played (a move there would
-  // start a new line and drop the game's review), so never "your turn"
-  if (finishedGameBrowsed(s.game)) return { code: "review", text: t("st_browsing", { n: s.game.cursor, total: s.game.moves.length }) };
+  // start a new line and drop the game's review), so never "your turn"; the same under a
+  // running clock (played at its end: state.js clockAtEnd)
+  if (finishedGameBrowsed(s.game) || clockAtEnd(s.game)) {
+    return { code: "review", text: t("st_browsing", { n: s.game.cursor, total: s.game.moves.length }) };
+  }
+  // two players: whose turn it is, the engine's state aside (it only gives hints)
+  if (s.game.twoPlayers) {
+    const c = Game.sideToMove(s.game);
+    return { code: `${colorName(c)}-to-move`, text: t("st_toMove", { color: colorWord(c) }) };
+  }
   const moving = engineMoving(s);
   const humanToMove = !moving && Game.sideToMove(s.game) === s.game.human;
   if (s.engine.state !== "ready") {
@@ -47,8 +65,9 @@ export function statusOf(s) {
   return { code: "thinking", text: t("st_thinking") };
 }
 
-// The status in the opening: what the human must do now ("your-turn"), or the engine's
-// turn ("thinking"; "loading" while it loads), or looking back ("review").
+// The status in the opening: what the human must do now ("your-turn"; with two players
+// which of them: the first or the second player), or the engine's turn ("thinking";
+// "loading" while it loads), or looking back ("review").
 export function openingStatus(s) {
   const { game } = s;
   if (!Game.atEnd(game)) return { code: "review", text: t("op_st_browsing") };
@@ -57,29 +76,43 @@ export function openingStatus(s) {
     return { code: "thinking", text: t("op_st_engine") };
   }
   const state = Game.openingOf(game).state;
-  const colour = colorLower(nextColour(state));
-  const k = state.stones.length + 1;
+  const task = openingTask(state);
+  const text = game.twoPlayers ? t("op_st_player", { role: msg("op_role_" + state.actor), task }) : t("op_st_you", { task });
+  return { code: "your-turn", text };
+}
+
+// What the opening's phase asks of the player acting now (a message): "place the three
+// opening stones (black now, 1 of 3)", "choose a colour", ...
+export function openingTask(state) {
+  const colour = colorLowerMsg(nextColour(state));
   const phase = state.phase.replace("-", "_");
   if (phase === "open") {
-    return { code: "your-turn", text: t("op_st_open_" + state.rule, { colour, k, where: t("op_where_" + k) }) };
+    const k = state.stones.length + 1;
+    return msg("op_do_open_" + state.rule, { colour, k, where: msg("op_where_" + k) });
   }
-  return { code: "your-turn", text: t("op_st_" + phase, { colour, n: state.n, k: state.offers.length + 1 }) };
+  return msg("op_do_" + phase, { colour, n: state.n, k: state.offers.length + 1 });
 }
 
-// Sentences one after the other: a space after an English one, none after a Chinese one
-// (it ends in "。", "！" or "？"); empty parts left out.
-export function sentences(...parts) {
-  return parts.filter(Boolean).reduce((text, part) => (text ? text + (/[。！？]$/.test(text) ? "" : " ") + part : part), "");
-}
-
-// The line under the status in the opening: the rule, the human's role and colour for now.
+// The line under the status in the opening: the rule, the human's role and colour for now
+// (with two players: the first player's colour for now).
 export function openingLine(game) {
   const state = Game.openingOf(game).state;
-  return sentences(
-    t("op_line", { rule: t("opr_" + state.rule), role: t("op_role_" + game.opening.player), colour: colorLower(game.human) }),
+  const rule = msg("opr_" + state.rule);
+  return joinSentences([
+    game.twoPlayers ? t("op_line_two", { rule, colour: colorLowerMsg(state.black === 1 ? BLACK : WHITE) })
+      : t("op_line", { rule, role: msg("op_role_" + game.opening.player), colour: colorLowerMsg(game.human) }),
     state.offers.length ? t("op_line_offers") : "",
     Game.atEnd(game) ? "" : t("op_line_browsing"),
-  );
+  ]);
+}
+
+// What is said when an action ends the opening (a message; "" while it goes on): the
+// colour the player plays now, with two players the first and the second player's.
+export function openingOverMessage(game) {
+  if (!game.opening || Game.inOpening(game)) return "";
+  if (!game.twoPlayers) return msg("op_ann_done", { colour: colorLowerMsg(game.human) });
+  const black = Game.openingOf(game).state.black;
+  return msg("op_ann_done_two", { colour: colorLowerMsg(black === 1 ? BLACK : WHITE), other: colorLowerMsg(black === 1 ? WHITE : BLACK) });
 }
 
 // Is the game over at the end of its line, and shown before that end?
@@ -93,13 +126,16 @@ export function playerLine(s, code, defaultSize) {
   const { pos, forbidden } = shownOf(game);
   if (Game.inOpening(game)) return openingLine(game);
   // (after an opening the first move was the opening's, not the player's)
-  let line = t(game.human === game.first && !game.opening ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
+  let line = game.twoPlayers ? t("twoLine")
+    : t(game.human === game.first && !game.opening ? "youAreFirst" : "youAre", { color: colorLower(game.human) });
   const setup = [];
   if (game.size !== defaultSize) setup.push(`${game.size}×${game.size}`);
   if (game.rule !== "freestyle") setup.push(t("rule_" + game.rule));
   if (game.opening) setup.push(t("opr_" + game.opening.rule));
+  if (game.clock) setup.push(t("clockSetup", { control: controlText(game.clock) }));
   if (setup.length) line += " " + t("setupLine", { setup: setup.join(", ") });
   if (s.analysing) line = t("analysisLine");
+  else if (pos.winner && game.twoPlayers) line = t("twoWins", { color: colorWord(pos.winner) });
   else if (pos.winner) line = pos.winner === game.human ? t("youWin") : t("engineWins");
   else if (pos.draw) line = t("nobodyWins");
   else if (finishedGameBrowsed(game)) line = t("browseLine");
@@ -109,7 +145,8 @@ export function playerLine(s, code, defaultSize) {
   return line;
 }
 
-// A finished game's result from the player's side: "won", "lost", "draw", "unfinished".
+// A finished game's result from the player's side: "won", "lost", "draw", "unfinished"
+// (for a game of two players, see resultWords).
 export function playerResult(h) {
   if (h.result === "draw" || h.result === "unfinished") return h.result;
   return (h.result === "black" ? BLACK : WHITE) === h.human ? "won" : "lost";
@@ -122,14 +159,25 @@ export function historyLabel(h, lang = currentLanguage()) {
   const when = new Date(h.date);
   const date = Number.isNaN(when.getTime()) ? h.date
     : when.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
-  const parts = [date, t("hist_" + playerResult(h)), t(h.moves.length === 1 ? "histOneMove" : "histMoves", { n: h.moves.length })];
-  const level = h.level !== null ? levelOf(h.level) : null; // (not known for older games)
-  if (level) parts.push(t("histLevelName", { n: h.level, name: levelName(level, lang) }));
+  const parts = [date, resultWords(h), t(h.moves.length === 1 ? "histOneMove" : "histMoves", { n: h.moves.length })];
+  const level = h.level !== null && !h.twoPlayers ? levelOf(h.level) : null; // (not known for older games)
+  if (h.twoPlayers) parts.push(t("histTwo"));
+  else if (level) parts.push(t("histLevelName", { n: h.level, name: levelName(level, lang) }));
   else if (h.level !== null) parts.push(t("histLevel", { n: h.level }));
   parts.push(`${h.size}×${h.size}`, t("rule_" + h.rule));
   if (h.opening) parts.push(t("opr_" + h.opening.rule));
+  if (h.clock) parts.push(t("clockSetup", { control: controlText(h.clock) }));
   if (h.review) parts.push(t("rvReviewed"));
   return parts.join(" · ");
+}
+
+// A finished game's result as the list says it: "You won", ...; with two players "Black
+// won" / "White won"; a game lost on time "White lost on time".
+function resultWords(h) {
+  const fell = h.clock && h.clock.flag && (h.result === "black" || h.result === "white") ? h.clock.flag : 0;
+  if (fell) return t("histTimeout", { color: colorWord(fell) });
+  if (h.twoPlayers && (h.result === "black" || h.result === "white")) return t(h.result === "black" ? "histBlackWon" : "histWhiteWon");
+  return t("hist_" + playerResult(h));
 }
 
 // The number (1..) of black's offered 5th move on [x, y] in the opening shown, or 0.
@@ -201,31 +249,43 @@ export function levelLabel(level) {
   return rating === null ? t("levelOption", { n, name }) : t("levelOptionRated", { n, name, rating });
 }
 
-// The level's rating as a sentence with its error and method: "Rating 1115 ± 127 (Elo from
-// engine matches, the greedy reference player = 800)." or "Rating not yet measured."
-// (Unlimited, timeMs 0, thinks as long as the player lets it: at least Expert's strength.)
+// The level's rating in a player's words: "Rating about 1100." (rounded as the choosers
+// show it), "Rating not yet measured.", or for Unlimited (timeMs 0, thinks as long as the
+// player lets it) "at least Expert's strength".
 export function levelRatingText(level) {
-  const rating = ratingText(level);
+  const { rating } = labelParts(level, currentLanguage());
   if (rating === null && level.timeMs === 0) return t("levelUnlimitedRating");
-  return rating === null ? t("levelUnrated") : t("levelRated", { rating, anchor: RATING_ANCHOR });
+  return rating === null ? t("levelUnrated") : t("levelRatedShort", { rating });
+}
+
+// How the rating was measured, for the details line: "Details: Elo 1115 ± 127 from engine
+// matches (the greedy reference player = 800)."; "" when it is not measured.
+export function levelRatingDetails(level) {
+  const rating = ratingText(level);
+  return rating === null ? "" : t("levelRated", { rating, anchor: RATING_ANCHOR });
 }
 
 // The sentence of a level offered after a game (state.offer, offerKind): after a win "You
 // beat level 4, Newcomer! Ready for level 5, Beginner?", after the third loss in a row the
 // level below, in a sentence the player can ignore; "" when nothing is offered.
-export function offerSentence({ game, offer, offerKind }) {
+export function offerSentence(state) {
+  return textOf(offerMessage(state));
+}
+
+// offerSentence as a message (its level names in each language).
+export function offerMessage({ game, offer, offerKind }) {
   const at = levelOf(game.level);
   const other = offer ? levelOf(offer) : null;
   if (!at || !other) return "";
-  const lang = currentLanguage();
   const n = at.number;
-  if (offerKind === "easier") return t("levelEasier", { n, lower: offer, lowerName: levelName(other, lang) });
-  return t("levelWon", { n, name: levelName(at, lang), next: offer, nextName: levelName(other, lang) });
+  if (offerKind === "easier") return msg("levelEasier", { n, lower: offer, lowerName: inLanguages(other.name) });
+  return msg("levelWon", { n, name: inLanguages(at.name), next: offer, nextName: inLanguages(other.name) });
 }
 
 // The two lines that tell a newcomer how to play (shown until their first finished game):
 // five in a row wins; which colour they are, who moves first, and that the engine answers.
 export function howToPlay(game) {
+  if (game.twoPlayers) return [t("howToPlay1"), t("howToPlayTwo", { color: colorLower(game.first) })];
   const color = colorLower(game.human);
   if (game.opening) return [t("howToPlay1"), t("howToPlayOpening")]; // the opening says the colours
   return [t("howToPlay1"), t(game.human === game.first ? "howToPlayFirst" : "howToPlaySecond", { color })];
@@ -237,10 +297,12 @@ export function levelRecordText({ won, lost, drawn }) {
 }
 
 // What the New game dialog says under its level chooser: {description: the level's
-// one-line description, details: its rating and the player's record there}.
+// one-line description, details: its rating in a player's words and the player's record
+// there, method: how the rating was measured (the details line; "" when not measured)}.
 export function levelAbout(level, record) {
   return {
     description: levelDescription(level, currentLanguage()),
     details: t("levelDetails", { rating: levelRatingText(level), record: levelRecordText(record) }),
+    method: levelRatingDetails(level),
   };
 }

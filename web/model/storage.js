@@ -3,13 +3,17 @@
 //
 //   gomoku.game.v1      the game in progress, with its undone moves:
 //                       {size, rule, first, human, level, seed, moves: [[x, y], ...],
-//                        cursor, recorded, ladder, opening?} (opening: a game under an
-//                        opening rule, game.js: {rule, player, choices, offers})
+//                        cursor, recorded, ladder, twoPlayers?, clock?, opening?}
+//                       (twoPlayers: true for two people on this device; clock:
+//                        clock.js encodeClock, the times of its last charge; opening: a
+//                        game under an opening rule, game.js: {rule, player, choices,
+//                        offers})
 //   gomoku.settings.v1  the settings (settings.js): {theme, lang, sound, numbers, coords,
 //                       showPv, analysisMoves, threads?}
 //   gomoku.history.v1   the last HISTORY_MAX finished games, oldest first:
 //                       [{date, size, rule, first, human, level, seed, result,
-//                         moves: "h8 i9 ...", review?, ladder, opening?}, ...]
+//                         moves: "h8 i9 ...", review?, ladder, twoPlayers?, clock?,
+//                         opening?}, ...]
 //                       (result "black", "white", "draw", or "unfinished": a game in
 //                       progress kept when a record or link replaced it, state.js opened)
 //                       (review: review.js encodeReview, once complete)
@@ -33,14 +37,16 @@
 // a finished game or a level's results that cannot be read are dropped, the others kept. A
 // stored game whose level is not a level (42, "x") gets DEFAULT_LEVEL and a notice naming
 // the level; one whose seed is not a seed gets seed 0 and a notice; nothing else of it is
-// lost. A review that cannot be read (review.js decodeReview) is dropped with a notice,
+// lost; nor when its clock cannot be read: the clock is dropped with a notice (a finished
+// game's bad clock quietly), the game kept. A review that cannot be read (review.js decodeReview) is dropped with a notice,
 // its game kept; one stored for another game than the stored one (never written so) is
 // dropped quietly.
 //
 // A notice is an i18n key, or {key, vars} for a text with fields.
 
+import { decodeClock, encodeClock } from "./clock.js";
 import { DEFAULT_SIZE, isSize } from "./coords.js";
-import { DEFAULT_LEVEL, checkOpening, checkSetup, isColour, isSeed, withOpening } from "./game.js";
+import { DEFAULT_LEVEL, checkOpening, checkSetup, clockedMoves, isColour, isSeed, withOpening } from "./game.js";
 import { FORMER_SHIFT, LADDER_VERSION, isLevel, migrateLevel } from "./levels.js";
 import { checkMoves, formatMoves, parseMoves } from "./records.js";
 import { decodeResults, encodeResults } from "./results.js";
@@ -70,11 +76,35 @@ export function encodeGame(g) {
   return {
     size: g.size, rule: g.rule, first: g.first, human: g.human, level: g.level, seed: g.seed,
     moves: g.moves.map(([x, y]) => [x, y]), cursor: g.cursor, recorded: g.recorded, ladder: LADDER_VERSION,
-    ...(g.opening ? { opening: openingData(g.opening) } : {}),
+    ...playExtras(g),
   };
 }
 
+// What a game played by two people, on a clock or under an opening rule adds to what is
+// stored (the game in progress and the finished games): nothing for a plain game against
+// the engine.
+function playExtras(g) {
+  const extras = {};
+  if (g.twoPlayers) extras.twoPlayers = true;
+  if (g.clock) extras.clock = encodeClock(g.clock);
+  if (g.opening) extras.opening = openingData(g.opening);
+  return extras;
+}
+
 const openingData = (o) => ({ rule: o.rule, player: o.player, choices: [...o.choices], offers: o.offers.map(([x, y]) => [x, y]) });
+
+// The clock of a stored game or finished game whose clock has seen n moves (game.js
+// clockedMoves), or null: none, or one that cannot be read (then `notices`, when given,
+// says so).
+function readClock(v, n, notices = null) {
+  if (v.clock === undefined || v.clock === null) return null;
+  try {
+    return decodeClock(v.clock, n);
+  } catch {
+    if (notices) notices.push("badClock");
+    return null;
+  }
+}
 
 // The game of a stored value (parsed JSON). Throws an Error saying what is wrong. What it
 // mends (an unknown level, a bad seed) goes into notices.
@@ -101,8 +131,9 @@ export function decodeGame(v, notices = []) {
   checkMoves(v.moves, size, rule, first); // throws naming the first bad move
   const moves = v.moves.map(([x, y]) => [x, y]);
   const cursor = Number.isInteger(v.cursor) && v.cursor >= 0 && v.cursor <= moves.length ? v.cursor : moves.length;
-  const game = { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true };
-  return v.opening === undefined ? game : withOpening(game, v.opening); // throws when it does not fit
+  const game = { size, rule, first, human, level, seed, moves, cursor, recorded: v.recorded === true, twoPlayers: v.twoPlayers === true };
+  const opened = v.opening === undefined ? game : withOpening(game, v.opening); // throws when it does not fit
+  return { ...opened, clock: readClock(v, clockedMoves(opened), notices) };
 }
 
 // ---- finished games ----------------------------------------------------------------------
@@ -111,8 +142,7 @@ export function historyEntry(game, result, date) {
   if (!RESULTS.includes(result)) throw new Error(`bad result ${JSON.stringify(result)}`);
   return {
     date: date.toISOString(), size: game.size, rule: game.rule, first: game.first, human: game.human,
-    level: game.level, seed: game.seed, result, moves: game.moves.map(([x, y]) => [x, y]),
-    ...(game.opening ? { opening: openingData(game.opening) } : {}),
+    level: game.level, seed: game.seed, result, moves: game.moves.map(([x, y]) => [x, y]), ...playExtras(game),
   };
 }
 
@@ -147,6 +177,9 @@ function decodeEntry(e) {
       return null; // an opening that does not fit its moves: the entry cannot be trusted
     }
   }
+  if (e.twoPlayers === true) entry.twoPlayers = true;
+  const clock = readClock(e, clockedMoves(entry));
+  if (clock) entry.clock = encodeClock(clock); // kept as stored (checked), as the review is
   if (e.review !== undefined) {
     // kept in its stored form (review.js reviewInHistory reads it); a broken one is
     // dropped, the game kept

@@ -5,7 +5,7 @@
 // position to screen readers (only when there is a threat). The words and checks are
 // coach.js's.
 
-import { coachCursor, coachMarks, coachOn, coachSentence, coachText, readThreats, threatsMessage } from "../model/coach.js";
+import { coachCursor, coachMarks, coachOn, coachSentence, coachText, readThreats, seenBy, threatsMessage } from "../model/coach.js";
 import { t } from "../model/i18n.js";
 import { positionKey, shownOf } from "../model/state.js";
 
@@ -41,7 +41,8 @@ export function setupCoachView({ store, ask }) {
     ask(threatsMessage(game), COACH_DEADLINE_MS).then(
       (reply) => {
         const threats = readThreats(reply, game.size); // throws on an error reply
-        store.update({ coach: { key, threats } });
+        // shown to the player: the coach stays on up the ladder (coach.js seenBy)
+        store.update((st) => ({ ...st, coach: { key, threats }, settings: seenBy(st.settings, st.game) }));
         speak(store.get());
       },
       (err) => {

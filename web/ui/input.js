@@ -7,8 +7,8 @@
 
 import { cellText } from "../model/coords.js";
 import * as Game from "../model/game.js";
-import { t } from "../model/i18n.js";
-import { openingSetup } from "./actions.js";
+import { msg } from "../model/i18n.js";
+import { controlOf, openingSetup } from "./actions.js";
 import { chosenLevel } from "./level-chooser.js";
 import { BLACK, WHITE } from "../model/rules.js";
 import { playerMayPlay, positionKey, shownOf } from "../model/state.js";
@@ -51,7 +51,7 @@ export function setupInput({ store, board, view, analysisView, actions }) {
         board.hover = c;
         board.hoverColor = Game.nextStoneColour(s.game);
         board.draw();
-        view.announce(t("touchPreview", { move: cellText(c[0], c[1], s.game.size) }));
+        view.announce(msg("touchPreview", { move: cellText(c[0], c[1], s.game.size) }));
         return;
       }
     }
@@ -138,7 +138,9 @@ export function setupInput({ store, board, view, analysisView, actions }) {
   const newGame = () => {
     const g = game();
     const human = Number(sideSel.value) === WHITE ? WHITE : BLACK;
-    actions.newGame({ human, level: g.level, rule: g.rule, first: g.first, size: g.size, opening: openingSetup(g) });
+    actions.newGame({
+      human, level: g.level, rule: g.rule, first: g.first, size: g.size, twoPlayers: g.twoPlayers, clock: controlOf(g), opening: openingSetup(g),
+    });
   };
   $("#new-game").addEventListener("click", newGame);
   sideSel.addEventListener("change", () => {

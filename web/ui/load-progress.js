@@ -4,10 +4,10 @@
 // (at the first start) and that it is ready, not every step.
 //
 // bar: a <progress>; label: the percentage's element; box: what is shown and hidden;
-// announce(text): the page's live region; canvas: the board, whose data-engine-start
-// says how the engine worker started ("snapshot" or "fresh", worker.js).
+// announce(message): the page's live region (a message, i18n.js); canvas: the board,
+// whose data-engine-start says how the engine worker started ("snapshot" or "fresh", worker.js).
 
-import { t } from "../model/i18n.js";
+import { msg, t } from "../model/i18n.js";
 
 export function setupLoadProgress({ canvas, box, bar, label, announce }) {
   let announcedStart = false;
@@ -26,13 +26,13 @@ export function setupLoadProgress({ canvas, box, bar, label, announce }) {
     state(state, detail) {
       if (state === "loading") {
         show(0);
-        if (!announcedStart) announce(t("loadStarted"));
+        if (!announcedStart) announce(msg("loadStarted"));
         announcedStart = true;
       } else {
         box.hidden = true;
         if (state === "ready") canvas.dataset.engineStart = String(detail.start || "fresh");
         if (state === "ready" && !announcedReady) {
-          announce(t("loadReady", { secs: (detail.pageLoadMs / 1000).toFixed(1) }));
+          announce(msg("loadReady", { secs: (detail.pageLoadMs / 1000).toFixed(1) }));
           announcedReady = true;
         }
       }

@@ -4,7 +4,7 @@
 // page's (state.js), reached through the functions it passes in.
 
 import { recordOpening, shownMoves } from "../model/game.js";
-import { errorText, t } from "../model/i18n.js";
+import { errorText, msg, t, textOf } from "../model/i18n.js";
 import { formatMoves, parseMoveList, parsePsq, toFragment, toPsq } from "../model/records.js";
 import { BLACK } from "../model/rules.js";
 import { historyLabel } from "../model/status.js";
@@ -13,7 +13,8 @@ const $ = (sel) => document.querySelector(sel);
 
 // getGame(), getHistory(): the current game and finished games; loadRecord(record) opens a
 // record ({moves, size, rule, first}) or throws, and returns whether the game it replaced
-// was kept in the finished games (unfinished); announce(text) tells screen readers.
+// was kept in the finished games (unfinished); announce(message) tells screen readers (a
+// message, i18n.js).
 export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }) {
   const recDialog = $("#records-dialog");
   const recMsg = $("#record-msg");
@@ -22,7 +23,9 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     const url = new URL(location.href);
     url.search = "";
     const game = getGame();
-    url.hash = toFragment({ moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first, opening: recordOpening(game) });
+    url.hash = toFragment({
+      moves: shownMoves(game), size: game.size, rule: game.rule, first: game.first, opening: recordOpening(game), clock: game.clock,
+    });
     return url.href;
   }
 
@@ -50,7 +53,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
         try {
           const kept = loadRecord(h);
           recDialog.close();
-          if (kept) announce(t("keptUnfinished"));
+          if (kept) announce(msg("keptUnfinished"));
         } catch (err) {
           recMsg.textContent = t("importBad", { err: errorText(err) });
         }
@@ -79,8 +82,8 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
       const record = parse();
       const kept = loadRecord(record);
       fillRecords();
-      const said = t("imported", { n: record.moves.length }) + (kept ? " " + t("keptUnfinished") : "");
-      recMsg.textContent = said;
+      const said = [msg("imported", { n: record.moves.length }), kept ? msg("keptUnfinished") : ""];
+      recMsg.textContent = textOf(said);
       announce(said);
     } catch (err) {
       recMsg.textContent = t("importBad", { err: errorText(err) });
@@ -94,15 +97,17 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
   $("#records-close").addEventListener("click", () => recDialog.close());
   // a move list is read on the current board, with its rule and first player
   $("#record-load").addEventListener("click", () => importRecord(() => {
-    const game = getGame();
-    return { ...game, moves: parseMoveList($("#record-text").value, game.size, game.rule, game.first) };
+    const { size, rule, first } = getGame();
+    return { size, rule, first, moves: parseMoveList($("#record-text").value, size, rule, first) };
   }));
   $("#record-copy").addEventListener("click", () => copyText($("#record-text").value, $("#record-text")));
   $("#share-copy").addEventListener("click", () => copyText($("#share-link").value, $("#share-link")));
   $("#psq-export").addEventListener("click", () => {
     const game = getGame();
     const opening = game.opening ? { rule: game.opening.rule, choices: game.opening.choices, offers: game.opening.offers } : null;
-    const blob = new Blob([toPsq(game.moves, game.size, [], game.rule, opening)], { type: "text/plain" });
+    // a game on the clock: each move's time in its line (the format's own field)
+    const times = game.clock ? game.clock.used.map((ms) => ms ?? 0) : [];
+    const blob = new Blob([toPsq(game.moves, game.size, times, game.rule, opening)], { type: "text/plain" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = `gomoku-${new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "")}.psq`;
@@ -123,7 +128,7 @@ export function setupRecordsDialog({ getGame, getHistory, loadRecord, announce }
     importRecord(() => {
       const game = getGame();
       const record = parsePsq(text, game.rule, game.first);
-      return { ...game, ...record, first: record.rule === "renju" ? BLACK : game.first };
+      return { ...record, first: record.rule === "renju" ? BLACK : game.first };
     });
   });
 }

@@ -1,28 +1,34 @@
 // Game review on the page: the review card (Review / Resume review, Deep, Cancel, the
-// progress bar, the evaluation graph, the summary per side), the class marks in the move
-// list, the review's note in the thinking panel, the better line drawn on the board and
-// the words said when browsing. The data is review.js's, the graph's geometry
-// review-graph.js's; the job that fills the review in is review-job.js's. view.js calls
-// render (and markMove, line); actions.js asks for the words of a move (words).
+// progress bar, the evaluation graph, the summary per side, Learn from your mistakes and
+// the details line), the class marks in the move list, the review's note in the thinking
+// panel, the better line drawn on the board and the words said when browsing. The data is
+// review.js's, the words review-words.js's (the player's words, from the mover's side),
+// the graph's geometry review-graph.js's; the job that fills the review in is
+// review-job.js's. view.js calls render (and markMove, line); actions.js asks for the
+// words of a move (words).
 //
 // The graph is one focusable element (role "slider"): Left / Right move its focus one
 // position, Up / Down (PageUp / PageDown) to the previous / next marked move, Home / End
-// to the ends; its value text names the move, its class and black's chance, and Enter or
-// Space shows that position on the board. A click (or tap) on the graph shows the
+// to the ends; its value text names the move, its class and the mover's chance, and Enter
+// or Space shows that position on the board. A click (or tap) on the graph shows the
 // position nearest to it; each position's point and each marked move's dot has a title.
 // The graph's focus follows the board when the board moves.
 //
 // A flagged move is explained when the board shows the position after it (where a click
 // on the move in the list, on its dot or browsing to it lands): the thinking panel names
-// the class, the better move and its line, and the line is drawn on the board as
-// analysis draws one (numbered faint stones; the first one is the mover's better move, a
-// point taken in the shown position, i.e. the flagged stone itself, is not drawn).
+// the class, the better move and its line, the mover's chance and (in a details line) how
+// the flag was found and the budget; the line is drawn on the board as analysis draws one
+// (numbered faint stones; the first one is the mover's better move, a point taken in the
+// shown position, i.e. the flagged stone itself, is not drawn).
 
-import { t } from "../model/i18n.js";
+import { joined, msg, t, textOf } from "../model/i18n.js";
 import {
-  COUNTED, DEEP_NODES, DEFAULT_NODES, MARKS, betterLine, isComplete, moveFacts, percent, progress, reviewKey, reviewable,
+  COUNTED, DEEP_NODES, DEFAULT_NODES, MARKS, betterLine, isComplete, moveFacts, progress, reviewKey, reviewable,
 } from "../model/review.js";
+import { exercises, learnOffered } from "../model/mistakes.js";
 import { GRAPH, graphModel, indexAt, keyTarget } from "../model/review-graph.js";
+import { budgetWords, moveNote, pointWords, summaryWho } from "../model/review-words.js";
+import { WHITE } from "../model/rules.js";
 
 const $ = (sel) => document.querySelector(sel);
 const NS = "http://www.w3.org/2000/svg";
@@ -34,30 +40,24 @@ function svg(name, attrs = {}, cls = "") {
   return el;
 }
 
-const colourWord = (c) => t(c === "black" ? "black" : "white"); // "Black"
-const colourLower = (c) => t(c === "black" ? "blackL" : "whiteL"); // "black"
-const nodesText = (n) => n.toLocaleString("en-US");
-// Sentences in a row: a space after an English one, none after a Chinese one ("。").
-const sentences = (...parts) => parts.filter(Boolean).reduce((a, b) => (/[。！？]$/.test(a) ? a + b : a + " " + b));
+// The side the review speaks for: the player's colour, or null in analysis and in a game
+// of two players on this device (the player plays both sides, or neither is "you": the
+// words name the colours).
+export const sideOf = (s) => (s.analysing || s.game.twoPlayers ? null : s.game.human);
 
-// The words of a count of one class ("1 blunder", "2 mistakes").
-// A move's class in words with its basis: "blunder, proven" / "mistake, judged" (a
-// review stored before issue 31 has no basis: the class alone).
-export function classWords(f) {
-  const cls = t("cls_" + f.cls);
-  if (f.proof === "proven") return t("rvProven", { cls });
-  if (f.proof === "judged") return t("rvJudged", { cls });
-  return cls;
+// The summary's sides in order: the player's first ("You", then "Your opponent"), black
+// first in analysis and with two players.
+const summaryOrder = (s) => (sideOf(s) === WHITE ? ["white", "black"] : ["black", "white"]);
+
+// The words of a count of one class ("1 blunder", "2 mistakes"), as a message.
+export function countWords(cls, n) {
+  return n === 1 ? msg("rvOne", { cls: msg("cls_" + cls) }) : msg("many_" + cls, { n });
 }
 
-export function countText(cls, n) {
-  return n === 1 ? t("rvOne", { cls: t("cls_" + cls) }) : t("many_" + cls, { n });
-}
-
-// "Black: 1 inaccuracy, 1 blunder." for one side of a summary.
-export function sideText(summary, colour) {
-  const parts = COUNTED.filter((c) => summary[colour][c] > 0).map((c) => countText(c, summary[colour][c]));
-  return t("rvSide", { color: colourWord(colour), list: parts.length ? parts.join(t("rvSep")) : t("rvNothing") });
+// "You: 1 inaccuracy, 1 blunder." for one side of a summary, as a message.
+export function sideWords(summary, colour, side) {
+  const parts = COUNTED.filter((c) => summary[colour][c] > 0).map((c) => countWords(c, summary[colour][c]));
+  return msg("rvSide", { color: summaryWho(colour, side), list: parts.length ? joined(parts, msg("rvSep")) : msg("rvNothing") });
 }
 
 // store: the page's state; goTo(n): show position n on the board (actions.js goTo);
@@ -75,6 +75,7 @@ export function setupReviewView({ store, goTo, start, cancel }) {
   const graph = $("#review-graph");
   const summaryBox = $("#review-summary");
   const note = $("#review-note");
+  const learn = $("#review-learn");
   const canvas = $("#board");
 
   let current = null; // the review of the game shown (null when none), as last rendered
@@ -87,20 +88,11 @@ export function setupReviewView({ store, goTo, start, cancel }) {
   const reviewOf = (s) => (s.review && s.review.key === reviewKey(s.game) ? s.review : null);
   const nodesChosen = () => (deep.checked ? DEEP_NODES : DEFAULT_NODES);
 
-  // What position i is, in words: "Move 6, white j9: blunder. Better: k8. Black's chance
-  // 100%." (brief: without the chance).
-  function pointText(s, i, brief = false) {
-    if (!current || i >= current.black.length) return "";
-    if (i === 0) return t("rvStartPoint", { pct: percent(current.black[0]) });
-    const f = moveFacts(current, s.game, i);
-    if (!f) return "";
-    return sentences(
-      t("rvMove", { n: i, color: colourLower(f.color), move: f.move, cls: classWords(f) }),
-      f.better ? t("rvBetter", { move: f.better }) : "",
-      f.noBetter ? t("rvNoBetter") : "",
-      brief ? "" : t("rvChance", { pct: percent(f.after) }),
-    );
-  }
+  // What position i is, in words (review-words.js): "Move 6, your opponent played j9: a
+  // blunder. k8 was better. Your opponent's chance after it: 0%." (brief: without the
+  // chance), as a message and as text.
+  const pointMessage = (s, i, brief = false) => (current ? pointWords(current, s.game, i, sideOf(s), brief) : []);
+  const pointText = (s, i, brief = false) => textOf(pointMessage(s, i, brief));
 
   function render(s = store.get()) {
     const { game } = s;
@@ -120,7 +112,12 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       focus = game.cursor;
     }
     renderNote(s);
-    if (box.hidden) return;
+    if (box.hidden) {
+      // nothing of another game's review left behind (labels are read even when hidden)
+      renderGraph(s);
+      renderSummary(s);
+      return;
+    }
 
     const nodes = nodesChosen();
     const same = !!current && current.nodes === nodes;
@@ -140,21 +137,32 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       barText.textContent = label;
     }
     if (!current) state.textContent = "";
-    else if (complete) state.textContent = t("rvBudget", { nodes: nodesText(current.nodes) });
+    else if (complete) state.textContent = textOf(budgetWords(current));
     else if (!job) state.textContent = t("rvPartial", { n: Math.max(0, current.black.length - 1), total: current.total });
     else state.textContent = "";
     renderGraph(s);
-    renderSummary();
+    renderSummary(s);
+    renderLearn(s);
   }
 
-  function renderSummary() {
+  // Learn from your mistakes (the puzzles page): offered when the review found moves of
+  // the player's to try again (with their number), or after a lost game not yet reviewed
+  // (the puzzles page reviews it); not when a review found nothing (mistakes.js).
+  function renderLearn(s) {
+    const offered = !s.analysing && learnOffered(s.game, current);
+    learn.parentElement.hidden = !offered;
+    const n = offered && current ? exercises(s.game, current).length : 0;
+    learn.textContent = n ? t("pzMistakesCount", { n }) : t("pzMistakes");
+  }
+
+  function renderSummary(s) {
     summaryBox.textContent = "";
     if (!isComplete(current)) return;
-    for (const colour of ["black", "white"]) {
+    for (const colour of summaryOrder(s)) {
       const p = document.createElement("p");
       p.className = "rv-side";
       const who = document.createElement("strong");
-      who.textContent = colourWord(colour);
+      who.textContent = textOf(summaryWho(colour, sideOf(s)));
       p.append(who, ": ");
       const parts = COUNTED.filter((c) => current.summary[colour][c] > 0);
       if (!parts.length) p.append(t("rvNothing"));
@@ -162,11 +170,11 @@ export function setupReviewView({ store, goTo, start, cancel }) {
         if (i) p.append(t("rvSep"));
         const span = document.createElement("span");
         span.className = "rv-count " + c;
-        span.textContent = countText(c, current.summary[colour][c]);
+        span.textContent = textOf(countWords(c, current.summary[colour][c]));
         p.append(span);
       });
       p.dataset.colour = colour;
-      p.setAttribute("aria-label", sideText(current.summary, colour));
+      p.setAttribute("aria-label", textOf(sideWords(current.summary, colour, sideOf(s))));
       summaryBox.append(p);
     }
   }
@@ -215,28 +223,30 @@ export function setupReviewView({ store, goTo, start, cancel }) {
     graph.setAttribute("aria-valuetext", pointText(s, focus));
   }
 
-  // The thinking panel's note on the shown position's move (or the start).
+  // The thinking panel's note on the shown position's move (or the start): what the move
+  // was in the mover's words, what was better, the mover's chance, and the details line.
   function renderNote(s) {
     note.textContent = "";
     const n = s.game.cursor;
-    const f = current && n >= 1 ? moveFacts(current, s.game, n) : null;
-    if (!current || (n === 0 ? current.black.length === 0 : !f)) {
+    const words = current && n >= 1 ? moveNote(current, s.game, n, sideOf(s)) : null;
+    if (!current || (n === 0 ? current.black.length === 0 : !words)) {
       note.hidden = true;
       return;
     }
     note.hidden = false;
-    const line = (text, cls = "") => {
+    const line = (message, cls = "") => {
       const p = document.createElement("p");
       if (cls) p.className = cls;
-      p.textContent = text;
+      p.textContent = textOf(message);
       note.append(p);
       return p;
     };
     if (n === 0) {
-      line(pointText(s, 0));
+      line(pointMessage(s, 0));
       return;
     }
-    const head = line(t("rvMove", { n, color: colourLower(f.color), move: f.move, cls: classWords(f) }), "rv-head " + f.cls);
+    const f = words.facts;
+    const head = line(words.head, "rv-head " + f.cls);
     if (f.mark) {
       const mark = document.createElement("span");
       mark.className = "rv-mark " + f.cls;
@@ -244,10 +254,9 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       mark.textContent = " " + f.mark;
       head.append(mark);
     }
-    if (f.proof) line(f.proof === "proven" ? t("rvProvenNote") : t("rvJudgedNote"), "rv-proof " + f.proof);
-    if (f.better) line(f.line ? t("rvBetterLine", { move: f.better, line: f.line }) : t("rvBetter", { move: f.better }), "rv-better");
-    if (f.noBetter) line(t("rvNoBetter"), "rv-better");
-    line(t("rvChanceMove", { before: percent(f.before), after: percent(f.after) }));
+    for (const better of words.better) line(better, "rv-better");
+    line(words.chance, "rv-chance");
+    line(words.details, "rv-details" + (f.proof ? " " + f.proof : ""));
   }
 
   // ---- input -------------------------------------------------------------------------------
@@ -295,9 +304,9 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       mark.textContent = f.mark;
       const said = document.createElement("span");
       said.className = "visually-hidden";
-      said.textContent = " " + classWords(f);
+      said.textContent = " " + t("cls_" + f.cls);
       button.append(mark, said);
-      button.title = classWords(f);
+      button.title = t("cls_" + f.cls);
       button.dataset.class = f.cls;
     },
     // does the move list carry marks (wider columns)?
@@ -307,18 +316,20 @@ export function setupReviewView({ store, goTo, start, cancel }) {
       const r = reviewOf(s);
       return r ? betterLine(r, s.game, s.game.cursor) : [];
     },
-    // What is said on browsing to move n: its class and the better move ("Move 14, white
-    // j9: blunder. Better: k8."), or "" when the move is not reviewed.
+    // What is said on browsing to move n (a message): its class and the better move
+    // ("Move 14, your opponent played j9: a blunder. k8 was better."), or "" when the
+    // move is not reviewed.
     words(n) {
       const s = store.get();
       current = reviewOf(s);
-      return n >= 1 ? pointText(s, n, true) : "";
+      return n >= 1 ? pointMessage(s, n, true) : "";
     },
-    // The finished review, in words: "Review done. Black: ... White: ...".
+    // The finished review, in words (a message): "Review done. You: ... Your opponent: ...".
     summaryWords() {
-      const r = reviewOf(store.get());
+      const s = store.get();
+      const r = reviewOf(s);
       if (!isComplete(r)) return "";
-      return sentences(t("rvDone"), sideText(r.summary, "black"), sideText(r.summary, "white"));
+      return [msg("rvDone"), ...summaryOrder(s).map((colour) => sideWords(r.summary, colour, sideOf(s)))];
     },
   };
 }

@@ -8,11 +8,11 @@
 
 import { DEFAULT_SIZE, cellText, centre } from "../model/coords.js";
 import * as Game from "../model/game.js";
-import { currentLanguage, t } from "../model/i18n.js";
+import { currentLanguage, t, textOf } from "../model/i18n.js";
 import { fillLevels } from "./level-chooser.js";
 import { levelName, levelOf } from "../model/levels.js";
 import { formatMoves } from "../model/records.js";
-import { positionKey, shownOf } from "../model/state.js";
+import { clockAtEnd, positionKey, shownOf } from "../model/state.js";
 import { cursorText, engineReadyText, forbiddenText, howToPlay, playerLine, statusOf, workersText } from "../model/status.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -77,12 +77,17 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     const ready = s.engine.state === "ready" && !s.engineError;
     const toMove = Game.sideToMove(game);
     const opening = Game.inOpening(game); // the opening's choices are the players' own
-    buttons.undo.disabled = Game.undoTarget(game, s.analysing) === null;
-    buttons.redo.disabled = Game.redoTarget(game, s.analysing) === null;
-    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || toMove !== game.human || opening;
-    buttons.swap.disabled = s.analysing || pos.over || opening;
+    const bothSides = s.analysing || game.twoPlayers; // undo and redo step one move
+    buttons.undo.disabled = Game.undoTarget(game, bothSides) === null;
+    buttons.redo.disabled = Game.redoTarget(game, bothSides) === null;
+    buttons.hint.disabled = s.analysing || pos.over || !ready || !!s.job || (toMove !== game.human && !game.twoPlayers) || opening;
+    buttons.swap.hidden = game.twoPlayers; // (two players: nobody to swap with)
+    buttons.swap.disabled = s.analysing || pos.over || clockAtEnd(game) || opening;
     buttons.analyse.disabled = opening;
     $("#side").disabled = !!game.opening; // the opening rule decides the colours
+    // (two players: no side of yours, no engine's level)
+    $(".settings").hidden = game.twoPlayers;
+    $(".level-pick").hidden = game.twoPlayers;
     buttons.analyse.setAttribute("aria-pressed", String(s.analysing));
     buttons.analyse.textContent = t(s.analysing ? "stopAnalyse" : "analyse");
     buttons.moveNow.hidden = !(s.job && s.job.kind === "move" && s.job.sliced);
@@ -102,6 +107,7 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     renderMoveList(game);
     think.render(s);
     cursorLabel(s);
+    showSaid();
   }
 
   // The level offered after a game (state.offer): its button, a plain one for the level
@@ -166,12 +172,23 @@ export function createView({ store, board, think, analysisView, reviewView = nul
       moveList.append(li);
     }
     if (current) {
-      const top = current.offsetTop - moveList.offsetTop;
+      const top = current.offsetTop;
       if (top < moveList.scrollTop || top > moveList.scrollTop + moveList.clientHeight - 24) {
         moveList.scrollTop = top - moveList.clientHeight / 2;
       }
     }
+    moreHint();
   }
+
+  // The line under the move list when it holds more than it shows: that it scrolls.
+  function moreHint() {
+    const more = $("#move-list-more");
+    const scrolls = moveList.clientHeight > 0 && moveList.scrollHeight > moveList.clientHeight + 2;
+    more.hidden = !scrolls;
+    more.textContent = scrolls ? t("movesScroll", { n: moveList.querySelectorAll(".mv").length }) : "";
+  }
+  // (its size changes when the Moves box opens or closes and with the window)
+  new ResizeObserver(() => moreHint()).observe(moveList);
 
   // The board's label says where the keyboard cursor is; returns the short form.
   function cursorLabel(s = store.get()) {
@@ -181,6 +198,18 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     const { short, label } = cursorText(s, board.cursor, marked);
     canvas.setAttribute("aria-label", label);
     return short;
+  }
+
+  // The notice and the last thing said, kept as messages (i18n.js) and rendered on every
+  // render, so that a change of language shows them in the new one at once. A live
+  // region is written only when its text changes (a screen reader would say it again).
+  const said = { notice: "", announce: "" };
+  function showSaid() {
+    for (const [id, message] of [["#notice", said.notice], ["#announce", said.announce]]) {
+      const text = textOf(message);
+      const el = $(id);
+      if (el.textContent !== text) el.textContent = text;
+    }
   }
 
   function update(s, prev) {
@@ -203,18 +232,21 @@ export function createView({ store, board, think, analysisView, reviewView = nul
     cursorMoved() {
       $("#cursor-announce").textContent = cursorLabel();
     },
-    announce(text) {
-      $("#announce").textContent = text;
+    // what is said (a message, i18n.js): kept, and shown in the language of the moment
+    announce(message) {
+      said.announce = message;
+      showSaid();
     },
     // empties the screen-reader-only live regions (the cursor's, the analysis', the
     // coach's): what they said was in a language no longer shown, or before a test reset
     silence() {
       for (const el of document.querySelectorAll(".visually-hidden[aria-live]")) el.textContent = "";
     },
-    notice(text, kind = "info") {
-      const el = $("#notice");
-      el.textContent = text || "";
-      el.dataset.kind = kind;
+    // the notice (a message, i18n.js; "" for none), kept like what is said
+    notice(message, kind = "info") {
+      said.notice = message || "";
+      $("#notice").dataset.kind = kind;
+      showSaid();
     },
   };
 }

@@ -11,7 +11,8 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "init", id}
         -> {type: "ready", id, version, protocol}
     {type: "think", id, size?, rule?, first?, moves: [[x, y], ...],
-     limits: {timeMs? | maxMs?, depth?, nodes?, book?, threats?, multiPv?} | {level, seed?},
+     limits: {timeMs? | maxMs?, depth?, nodes?, book?, threats?, multiPv?, matchMs?,
+              timeLeftMs?} | {level, seed?, matchMs?, timeLeftMs?},
      reset?}
         -> zero or more {type: "info", id, depth, score, black, nodes, nps, pv, time_ms, top}
            (through `emit`, while the search runs)
@@ -56,12 +57,16 @@ alone and source is "guard". limits {level: N, seed: S} plays node-limited level
 gomoku.engine.levels with the game's seed S (0..2^31-1, default 0): the same move for the
 same position, level and seed everywhere (source "level" when its random choice took
 another move than the search's best). Otherwise limits needs at least one of timeMs, maxMs,
-depth, nodes; without timeMs or maxMs the search is bounded by depth / nodes alone, with
-maxMs too they decide, within its cap (no soft target). timeMs is
+depth, nodes or a game clock; without timeMs, maxMs or a clock the search is bounded by
+depth / nodes alone, with maxMs too they decide, within its cap (no soft target). timeMs is
 a soft target (the engine may go on up to 2.5x it to finish: analysis and Unlimited's
 slices); maxMs is a promise, "at most this long" (a timed level's move, a hint): the time
 manager makes it its hard cap with a soft target below it (gomoku.search.timeman
-move_times), so the answer comes within maxMs plus the messages' overhead. limits.book
+move_times), so the answer comes within maxMs plus the messages' overhead. A game clock
+is matchMs (the game's starting time) with timeLeftMs (what is left on the engine's clock),
+the page's form of Gomocup's timeout_match and time_left: the time manager spreads it as it
+does the brain's (with maxMs, the tighter bound wins); with a level it only caps the time,
+the level's nodes decide. limits.book
 (true or false, default true) says whether the opening book may answer; the page's
 analysis turns it off so that it shows a real search. limits.threats (default true)
 likewise for the threat searches before the alpha-beta search (benchmarks of a fixed
@@ -223,7 +228,13 @@ class WebApi:
                 emit({"type": "info", "id": mid, **scored(info.to_dict(), game, searched, first)})
 
         if "level" in limits:
-            played = game.think(level=node_level(limits["level"]), seed=int(limits["seed"] or 0))
+            # a game clock (match_ms, time_left_ms) caps a level's time: its nodes decide
+            clock = {k: limits[k] for k in ("match_ms", "time_left_ms") if k in limits}
+            played = game.think(
+                Limits(time_ms=None, **clock) if clock else None,
+                level=node_level(limits["level"]),
+                seed=int(limits["seed"] or 0),
+            )
         else:
             played = game.think(Limits(**limits), on_info)
         if played.failure:

@@ -21,6 +21,8 @@ from gomoku.search.score import score_data
 
 MAX_ID_LENGTH = 128
 MAX_TIME_MS = 600_000
+MAX_CLOCK_MS = 6 * 3600 * 1000  # a game clock's starting time and time left: at most 6 hours
+CLOCK_KEYS = frozenset({"matchMs", "timeLeftMs"})
 MAX_DEPTH = 100
 MAX_NODES = 10**10
 DEFAULT_RULE = "freestyle"
@@ -123,12 +125,13 @@ def read_limits(message: Message) -> dict[str, int | bool | None]:
         raise BadMessage("limits must be an object like {timeMs: 1000}")
     check_keys(
         limits,
-        {"timeMs", "maxMs", "depth", "nodes", "book", "threats", "multiPv", "level", "seed"},
+        {"timeMs", "maxMs", "depth", "nodes", "book", "threats", "multiPv", "level", "seed"}
+        | CLOCK_KEYS,
         "limits",
     )
     if "level" in limits or "seed" in limits:
         return read_level(limits)
-    out: dict[str, int | bool | None] = {}
+    out: dict[str, int | bool | None] = read_clock(limits)
     t = limits.get("timeMs")
     if t is not None:
         if not is_number(t) or not 0 < t <= MAX_TIME_MS:
@@ -152,7 +155,7 @@ def read_limits(message: Message) -> dict[str, int | bool | None]:
             raise BadMessage(f"limits.nodes must be a positive integer, got {n!r}")
         out["nodes"] = n
     if not out:
-        raise BadMessage("limits needs at least one of timeMs, maxMs, depth, nodes")
+        raise BadMessage("limits needs at least one of timeMs, maxMs, depth, nodes, timeLeftMs")
     out.setdefault("time_ms", None)  # no timeMs: bounded by depth / nodes alone
     book = limits.get("book", True)
     if not isinstance(book, bool):
@@ -171,10 +174,28 @@ def read_limits(message: Message) -> dict[str, int | bool | None]:
     return out
 
 
+def read_clock(limits: dict) -> dict[str, int | bool | None]:
+    """A game clock's limits, {matchMs, timeLeftMs}: the game's starting time and what is
+    left on the engine's clock (ms), the page's form of Gomocup's timeout_match and
+    time_left, as ``Limits`` keywords (match_ms, time_left_ms; the time manager spreads
+    the clock: gomoku.search.timeman move_times). {} when the limits carry no clock."""
+    if not CLOCK_KEYS & set(limits):
+        return {}
+    match, left = limits.get("matchMs"), limits.get("timeLeftMs")
+    if not is_int(match) or not 0 < match <= MAX_CLOCK_MS:
+        raise BadMessage(f"limits.matchMs must be an integer in 1..{MAX_CLOCK_MS}, got {match!r}")
+    if not is_number(left) or not 0 <= left <= MAX_CLOCK_MS:
+        raise BadMessage(
+            f"limits.timeLeftMs must be a number in 0..{MAX_CLOCK_MS} (with matchMs), got {left!r}"
+        )
+    return {"match_ms": match, "time_left_ms": max(0, int(left))}
+
+
 def read_level(limits: dict) -> dict[str, int | bool | None]:
-    """limits {level, seed}: a node-limited level of gomoku.engine.levels (nothing else
-    may be given with it: the level decides the search)."""
-    extra = sorted(k for k in limits if k not in ("level", "seed"))
+    """limits {level, seed, matchMs?, timeLeftMs?}: a node-limited level of
+    gomoku.engine.levels (nothing else may be given with it: the level decides the
+    search; a game clock only caps its time, read_clock)."""
+    extra = sorted(k for k in limits if k not in ("level", "seed", *CLOCK_KEYS))
     if extra:
         raise BadMessage(f"limits.level goes alone with limits.seed, not with {extra[0]}")
     number, seed = limits.get("level"), limits.get("seed", 0)
@@ -186,7 +207,7 @@ def read_level(limits: dict) -> dict[str, int | bool | None]:
         raise BadMessage(f"limits.level {number} is timed: send timeMs instead")
     if not is_int(seed) or not 0 <= seed < 2**31:
         raise BadMessage(f"limits.seed must be an integer in 0..2147483647, got {seed!r}")
-    return {"level": lv.number, "seed": seed}
+    return {"level": lv.number, "seed": seed, **read_clock(limits)}
 
 
 def jsonable(value: Any) -> Any:

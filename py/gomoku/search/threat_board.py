@@ -237,6 +237,16 @@ class LineBoard:
         self.counts = counts
         self.hash ^= (self._zb if side == BLACK else self._zw)[p] ^ self._zside
 
+    def open_four_entries_after(self, p: int, side: int, threatener: int) -> int:
+        """``open_four_entries(threatener)`` were ``side``'s stone on empty cell p: the
+        board is not changed (the 4 lines through p are looked up with the stone)."""
+        lines, facts, memo = self.lines, self.facts, self.memo
+        counts = self.counts
+        for line, a in (self.layout.add_black if side == BLACK else self.layout.add_white)[p]:
+            v = lines[line] + a
+            counts += (memo.facts.get(v) or memo.get(v))[0] - facts[line][0]
+        return (counts >> OPEN_FOURS_SHIFT[threatener]) & _COUNT_MASK
+
     def pass_move(self) -> None:
         """Hand the move to the other side (as Board.pass_move); a second call undoes it."""
         self.side = 3 - self.side
