@@ -110,6 +110,8 @@ test("two players: the status names the first or second player, in English and C
     "Opening rule: swap2. Two players on this device; the first player is black for now.");
   // the engine's state is no one's business here: no "engine's turn", no error status
   assert.equal(Status.statusOf(make(acted(g, "h8 h9 j10"), { engineError: "boom" })).code, "your-turn");
+  // the newcomer's lines: the opening decides the colours, not "black moves first"
+  assert.deepEqual(Status.howToPlay(g)[1], "The opening rule decides the colours: the line below says whose turn it is and what to do.");
   readLanguageFrom(() => "zh");
   try {
     assert.equal(say("h8 h9 j10").text, "轮到后手方：再摆两子，或选择颜色");

@@ -285,9 +285,9 @@ export function offerMessage({ game, offer, offerKind }) {
 // The two lines that tell a newcomer how to play (shown until their first finished game):
 // five in a row wins; which colour they are, who moves first, and that the engine answers.
 export function howToPlay(game) {
+  if (game.opening) return [t("howToPlay1"), t("howToPlayOpening")]; // the opening says the colours (two players too)
   if (game.twoPlayers) return [t("howToPlay1"), t("howToPlayTwo", { color: colorLower(game.first) })];
   const color = colorLower(game.human);
-  if (game.opening) return [t("howToPlay1"), t("howToPlayOpening")]; // the opening says the colours
   return [t("howToPlay1"), t(game.human === game.first ? "howToPlayFirst" : "howToPlaySecond", { color })];
 }
 
