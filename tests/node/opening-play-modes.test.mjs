@@ -127,6 +127,15 @@ test("two players: the status names the first or second player, in English and C
   assert.equal(Status.openingOverMessage(acted(g, "h8 h9")), "");
   assert.deepEqual(Status.statusOf(make(over)), { code: "white-to-move", text: "White to move" });
   assert.match(Status.playerLine(make(over), "white-to-move", 15), /^Two players on this device: black and white take turns\. .*swap2/);
+  const clocked = acted(Game.newGame({ twoPlayers: true, clock: FIVE_THREE, opening: { rule: "swap2", player: 1 } }), "h8 h9 j10 white");
+  assert.equal(Status.playerLine(make(clocked), "white-to-move", 15),
+    "Two players on this device: black and white take turns. Game:\u00a0swap2, clock 5+3.");
+  readLanguageFrom(() => "zh");
+  try {
+    assert.equal(Status.playerLine(make(clocked), "white-to-move", 15), "双人对弈：黑白双方在本设备上轮流落子。对局：交换二，计时 5+3。");
+  } finally {
+    readLanguageFrom(() => "en");
+  }
 });
 
 test("two players: the engine makes no opening choice; against it, it does", async () => {

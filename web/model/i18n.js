@@ -59,7 +59,7 @@ const en = {
   youWin: "You win — well played!", engineWins: "The engine wins this one.", nobodyWins: "Nobody wins this one.",
   pressNew: " Press New game to play again.", analysisLine: "Analysis: play either colour, the engine only comments.",
   reviewLine: "The engine is to move here: go forward, or Swap sides to let it play from here.",
-  rule_freestyle: "freestyle", rule_standard: "standard", rule_renju: "renju", setupLine: "Game:\u00a0{setup}.",
+  rule_freestyle: "freestyle", rule_standard: "standard", rule_renju: "renju", setupLine: "Game:\u00a0{setup}.", setupSep: ", ",
   shape_overline: "overline", shape_double_four: "double four", shape_double_three: "double three",
   // announcements
   youPlayMove: "You play {move}.", enginePlays: "Engine plays {move}.", playsMove: "{color} plays {move}.",
@@ -282,7 +282,7 @@ const zh = {
   youWin: "你赢了，下得好！", engineWins: "这局引擎获胜。", nobodyWins: "这局无人获胜。",
   pressNew: "按“新游戏”再来一局。", analysisLine: "分析模式：双方都由你落子，引擎只给出评价。",
   reviewLine: "此处轮到引擎：向后浏览，或按“交换执子”让引擎从这里走。",
-  rule_freestyle: "自由规则", rule_standard: "标准规则", rule_renju: "连珠规则", setupLine: "对局：{setup}。",
+  rule_freestyle: "自由规则", rule_standard: "标准规则", rule_renju: "连珠规则", setupLine: "对局：{setup}。", setupSep: "，",
   shape_overline: "长连", shape_double_four: "四四", shape_double_three: "三三",
   youPlayMove: "你下在 {move}。", enginePlays: "引擎下在 {move}。", playsMove: "{color}下在 {move}。",
   blackWins: "黑棋获胜。", whiteWins: "白棋获胜。", isDraw: "和棋。",

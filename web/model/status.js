@@ -133,7 +133,8 @@ export function playerLine(s, code, defaultSize) {
   if (game.rule !== "freestyle") setup.push(t("rule_" + game.rule));
   if (game.opening) setup.push(t("opr_" + game.opening.rule));
   if (game.clock) setup.push(t("clockSetup", { control: controlText(game.clock) }));
-  if (setup.length) line += " " + t("setupLine", { setup: setup.join(", ") });
+  // (in Chinese no space after a sentence, and the list's own comma)
+  if (setup.length) line = joinSentences([line, t("setupLine", { setup: setup.join(t("setupSep")) })]);
   if (s.analysing) line = t("analysisLine");
   else if (pos.winner && game.twoPlayers) line = t("twoWins", { color: colorWord(pos.winner) });
   else if (pos.winner) line = pos.winner === game.human ? t("youWin") : t("engineWins");
