@@ -39,7 +39,9 @@ export function setupOpeningView({ actions }) {
       canvas.dataset.opening = !opening ? "" : active ? `${state.rule} ${state.phase} ${Game.openingTurn(game)}` : `${state.rule} done`;
       canvas.dataset.offers = board.offers.map(([x, y]) => cellText(x, y, game.size)).join(" ");
       const kinds = active ? optionsOf(state) : [];
-      const mine = active && Game.openingTurn(game) === "human" && Game.atEnd(game) && !engineMoving(s) && !s.engineError;
+      // (with two players the engine's state is nobody's business: they choose on)
+      const engineFine = !engineMoving(s) && (!s.engineError || game.twoPlayers);
+      const mine = active && Game.openingTurn(game) === "human" && Game.atEnd(game) && engineFine;
       const choosing = mine && !kinds.includes("place") && !kinds.includes("select");
       panel.hidden = !choosing;
       for (const kind of ["black", "white", "two"]) buttons[kind].hidden = !kinds.includes(kind);
