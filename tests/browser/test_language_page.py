@@ -96,7 +96,9 @@ def test_a_language_switch_renders_every_sentence_anew(game):
     game.click_cell("h8")
     game.click_cell("h8")
     wait_text(game, "#announce", "h8 is taken")
-    assert page.inner_text("#status") == "Your turn: place the three opening stones (white now, 2 of 3)"
+    assert page.inner_text("#status") == (
+        "Your turn: place the three opening stones (white now, 2 of 3)"
+    )
     seen["the opening"] = switched(game)
     assert seen["the opening"]["zh said"][1] == "h8 已有棋子", seen["the opening"]
 

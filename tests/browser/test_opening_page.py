@@ -271,7 +271,9 @@ def test_two_players_make_the_opening_on_the_device_and_the_clock_starts_after_i
         "Under an opening rule the clock starts when the opening is over."
     )
     page.click("#ng-start")
-    assert status_text(game) == "First player's turn: place the three opening stones (black now, 1 of 3)"
+    assert status_text(game) == (
+        "First player's turn: place the three opening stones (black now, 1 of 3)"
+    )
     assert page.inner_text("#clock-note") == "The clock starts when the opening is over."
     for cell in ("h8", "h9", "j10"):
         game.click_cell(cell)
@@ -294,7 +296,8 @@ def test_two_players_make_the_opening_on_the_device_and_the_clock_starts_after_i
     # the second player takes white: the opening is over, white's clock runs
     page.click("#op-white")
     assert page.inner_text("#announce") == (
-        "The second player takes white. The opening is over: the first player plays black, the second white."
+        "The second player takes white. "
+        "The opening is over: the first player plays black, the second white."
     )
     game.wait_status("white-to-move")
     assert not page.is_visible("#clock-note")
