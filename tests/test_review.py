@@ -22,7 +22,7 @@ from gomoku.core.rules import Rule
 from gomoku.game.evaluation import WIN_SCORE
 from gomoku.protocol.webapi import WebApi
 from gomoku.review import DEFAULT_NODES, RecordError, Reviewer, read_record
-from gomoku.review.proof import loses_after
+from gomoku.review.proof import NO_WIN, WIN, after_move
 from gomoku.review.records import checked, read_link, read_move_list, read_psq
 from gomoku.review.review import MoveReview, forced_in, move_dict, position_dict, summary
 from gomoku.search.score import Score, black_chance, chance
@@ -327,27 +327,28 @@ def test_a_forced_reply_is_scored_by_the_position_after_it():
     assert pos.black == 1.0  # black wins whatever white does
 
 
-# --- issue 31: blame where the loss began, prove before flagging ---------------------------------
+# --- blame where the loss began, prove before flagging ------------------------------------------
 
 # A game of Rapfi (black) against our engine at 10,000 nodes (py/gomoku_lab/data,
 # review-set-games.jsonl): the first pass sees black's forced win first after move 10,
 # but black's VCT was there after move 8 already, and after move 6 (white's f10), which
 # Rapfi at 200,000 nodes also calls a win for black (mate in 15).
 WALK_BACK_GAME = "h8 e9 i6 i8 g7 f10 f6 i9 h6 g6 h7 h5 f7 i7 f8 i10 i11 f5 h10 h9 g9 j12 e7"
-# The game of issue 31 where main's review offered e8 for white's l8 (move 28): after
+# A game where an earlier review offered e8 for white's l8 (move 28): after
 # e8 black mates in 15 (Rapfi), and l8 is Rapfi's own move.
-ISSUE_L8_GAME = (
+L8_GAME = (
     "h6 h7 j10 g7 g8 f7 e7 i8 i7 j8 g6 f6 e5 h10 f8 k7 i9 h8 k8 h9 h11 j7 g10 j6 j5 l6 k6 l8"
 )
 
 
 def offered_better_moves_hold(r: Reviewer) -> None:
-    """No offered better move lets the opponent win by force (at the proof's limits)."""
+    """Every offered better move is proven to leave the opponent no forced win (at the
+    proof's limits)."""
     for i in range(1, len(r) + 1):
         m = r.move(i)
         if m.better is not None and m.cls != "missed_win":
             prefix = list(r.record.moves[: i - 1])
-            assert loses_after(r.engine, prefix, m.better) is None, (i, m)
+            assert after_move(r.engine, prefix, m.better) == NO_WIN, (i, m)
 
 
 def test_the_walk_back_blames_the_move_that_allowed_the_win():
@@ -385,7 +386,7 @@ def test_a_better_move_that_loses_to_a_planted_vcf_is_never_offered():
     # VCF_MISSED before black's k10 (move 27): after k10 white wins by VCF (f5 first).
     r = shared_review(VCF_MISSED)
     k10 = moves_from_text("k10", 15)[0]
-    assert r._refuted(26, k10)
+    assert r._after(26, k10) == WIN
     before = replace(r.position(26), best=k10, line=[k10], alternatives=[[k10]])
     played = moves_from_text("a1", 15)[0]
     flag = MoveReview(27, "black", played, "blunder", before.black, 0.0, 0.5, proof="judged")
@@ -394,12 +395,12 @@ def test_a_better_move_that_loses_to_a_planted_vcf_is_never_offered():
     if flag.better is None:
         assert flag.no_better
     else:
-        assert loses_after(r.engine, list(r.record.moves[:26]), flag.better) is None
+        assert after_move(r.engine, list(r.record.moves[:26]), flag.better) == NO_WIN
 
 
 @pytest.mark.slow
-def test_issue_game_l8_is_not_given_a_losing_better_move():
-    r = shared_review(ISSUE_L8_GAME)
+def test_the_l8_game_is_not_given_a_losing_better_move():
+    r = shared_review(L8_GAME)
     e8 = moves_from_text("e8", 15)[0]
     assert r.move(28).better != e8
     offered_better_moves_hold(r)
@@ -411,7 +412,7 @@ def test_each_flag_says_proven_or_judged():
     assert r.move(6).cls == "blunder" and r.move(6).proof == "proven"
     missed = shared_review(VCF_MISSED).move(len(moves_from_text(VCF_MISSED, 15)))
     assert missed.cls == "missed_win" and missed.proof == "proven"
-    game = shared_review(ISSUE_L8_GAME)
+    game = shared_review(L8_GAME)
     flags = [game.move(i) for i in range(1, len(game) + 1) if game.move(i).flagged]
     assert flags and all(m.proof == "judged" for m in flags if m.cls == "inaccuracy")
     assert all(m.proof is None for i in range(1, len(game) + 1) if not (m := game.move(i)).flagged)

@@ -34,7 +34,7 @@ budget swing more from one position to the next, so ours are twice as wide). A f
 move carries the engine's better move and its line (for a missed win, the winning line).
 Moves fixed by a rule or a record (``fixed``) are "opening": not judged.
 
-**Proof** (issue 31; the threat questions are in proof.py). Reviewed at one budget, a
+**Proof** (the threat prover's questions are in proof.py). Reviewed at one budget, a
 long forced win is seen late and the move after the one that lost is blamed, and an
 evaluation's swing is no error. So:
 
@@ -44,9 +44,10 @@ evaluation's swing is no error. So:
   allowed it, and the positions since are won / lost;
 - *second pass*: a mistake, blunder or missed win that no forced win proves is judged
   again from both positions searched deeper, and keeps its flag only if still flagged;
-- *better moves that hold*: a better move is offered only when the opponent has no
-  forced win after it (within the proof's limits); a judged flag all of whose candidates
-  lose was played in a lost position: that position is lost, the flag goes;
+- *better moves that hold*: a better move is offered only when the prover shows that
+  the opponent has no forced win after it (within the proof's limits; a candidate it
+  could not settle is not offered either); a judged flag all of whose candidates lose
+  by force was played in a lost position: that position is lost, the flag goes;
 - every flag is ``proven`` (a forced win: a blunder into one, a missed one) or ``judged``.
 """
 
@@ -58,7 +59,7 @@ from dataclasses import asdict, dataclass, field, replace
 from gomoku.core.geometry import Point, to_text
 from gomoku.engine.facade import Engine, Limits, SearchResult
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
-from gomoku.review.proof import THREAT_LIMITS, forced_win, loses_after
+from gomoku.review.proof import NO_WIN, WIN, after_move, forced_win
 from gomoku.review.records import GameRecord
 from gomoku.search.score import Score, chance
 
@@ -69,6 +70,7 @@ FORCED_PLIES = 8  # forced replies followed before a position is scored
 DEEP_FACTOR = 2  # the second pass's nodes per position, times the first pass's
 DEEP_MULTIPV = 3  # root moves the second pass scores: the better-move candidates
 WALK_BACK_MOVES = 6  # how many of the winner's moves the walk back goes back at most
+DEEP_VCF_DEPTH, DEEP_VCT_DEPTH = 16, 8  # the second pass's threat stage (attacker moves)
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
 CLASSES = (
@@ -138,7 +140,7 @@ class Reviewer:
     Step i evaluates position i (the first pass: clean tables, ``nodes`` nodes) and
     judges move i: a mistake, blunder or missed win that no forced win proves is judged
     again from both its positions searched deeper (the second pass: DEEP_FACTOR times the
-    nodes, the threat search at proof.THREAT_LIMITS) and keeps its flag only if the
+    nodes, deeper threat stages) and keeps its flag only if the
     second pass flags it too; a flagged move's better move is offered only when the
     opponent has no forced win after it (else the next candidate, else none:
     ``no_better``). When position i is a proven win for its side to move, the walk back
@@ -160,7 +162,7 @@ class Reviewer:
         self.wins: dict[int, list[Point]] = {}  # the walk back's proven wins (side to move)
         self.lost: set[int] = set()  # positions inside a proven win whose side to move lost
         self.moves: dict[int, MoveReview] = {}  # the judgement so far
-        self.refuted: dict[tuple[int, Point], bool] = {}  # (position, move): loses by force
+        self.after: dict[tuple[int, Point], str] = {}  # (position, move): the opponent's proof
         self.steps = 0  # positions 0 .. steps - 1 are reviewed
 
     def __len__(self) -> int:
@@ -263,8 +265,8 @@ class Reviewer:
                 index,
                 self.nodes * DEEP_FACTOR,
                 multipv=DEEP_MULTIPV,
-                vcf_depth=THREAT_LIMITS.vcf_depth,
-                vct_depth=THREAT_LIMITS.vct_depth,
+                vcf_depth=DEEP_VCF_DEPTH,
+                vct_depth=DEEP_VCT_DEPTH,
             )
             self.deep[index] = replace(pos, proof="deep")
         return self.deep[index]
@@ -398,14 +400,16 @@ class Reviewer:
 
     def _offer_better(self, review: MoveReview, index: int, before: PositionEval) -> None:
         """The first candidate (the position's lines, then the second pass's) after
-        which the opponent has no forced win; none (``no_better``) if each has one. A
-        proven win needs no check."""
+        which the prover shows the opponent has no forced win; none if there is none
+        (``no_better`` when every candidate loses by force). A proven win needs no
+        check."""
         if before.forced is not None and before.forced > 0:
             review.better, review.line = before.best, list(before.line)
             return
         review.better, review.line = None, []
         played = tuple(review.move)
         tried: set[Point] = {played}
+        all_lose = True
         sources = (lambda: before, lambda: self.effective(index - 1, deep=True))
         for source in (make() for make in sources):  # the second pass only if needed
             for line in source.alternatives or ([source.line] if source.line else []):
@@ -413,18 +417,21 @@ class Reviewer:
                 if move in tried:
                     continue
                 tried.add(move)
-                if not self._refuted(index - 1, move):
+                status = self._after(index - 1, move)
+                if status == NO_WIN:
                     review.better, review.line = move, [tuple(p) for p in line]
                     return
-        review.no_better = True
+                all_lose = all_lose and status == WIN
+        review.no_better = all_lose and len(tried) > 1
 
-    def _refuted(self, index: int, move: Point) -> bool:
-        """Does the opponent win by force after ``move`` in position ``index``?"""
+    def _after(self, index: int, move: Point) -> str:
+        """After ``move`` in position ``index``: the opponent's forced win proved (WIN),
+        disproved (NO_WIN) or not settled (UNKNOWN)."""
         key = (index, move)
-        if key not in self.refuted:
+        if key not in self.after:
             prefix = list(self.record.moves[:index])
-            self.refuted[key] = loses_after(self.engine, prefix, move) is not None
-        return self.refuted[key]
+            self.after[key] = after_move(self.engine, prefix, move)
+        return self.after[key]
 
     def _walk_back(self, top: int, line: list[Point]) -> None:
         """Position ``top``'s side to move wins by force with ``line``: was that win

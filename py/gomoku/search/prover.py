@@ -53,8 +53,10 @@ from gomoku.patterns.tables import (
     FOUR,
     OPEN_FOUR,
     OPEN_THREE,
+    OPEN_TWO,
     SIDE_MASK,
     SIDE_SHIFT,
+    THREE,
 )
 from gomoku.search.threat_board import FOURS, THREES, LineBoard
 
@@ -68,16 +70,18 @@ _PN_DOUBLE_THREE = 2
 _PN_THREE = 3
 _PN_QUIET = 8  # a move that threatens nothing: the defender moves freely
 # df-pn+ edge costs added to an attacker move's proof number, by its estimate (above),
-# and under key 0 for a move on no line within 4 cells of the last two moves: without
-# them a chain of fours looks as cheap as one four, and the search dives into long
-# lines of fours.
-COSTS = {0: 0, _PN_FOUR: 0, _PN_DOUBLE_THREE: 0, _PN_THREE: 0, _PN_QUIET: 0}
+# and under key 0 for a move on no line within 4 cells of the last two moves. Measured on
+# the mate set (BENCHMARKS.md): 2 for an unrelated move finds more long wins at the same
+# budget (the search stays with the fight); a cost on fours finds fewer.
+COSTS = {0: 2, _PN_FOUR: 0, _PN_DOUBLE_THREE: 0, _PN_THREE: 0, _PN_QUIET: 0}
 _EPSILON_SHIFT = 2  # 1 + epsilon = 1.25: a child's threshold is 1.25 x its sibling's
 _CLOCK_EVERY = 63  # nodes between deadline checks (a mask)
 
 _FOUR_SHIFT = COUNT_BITS * FOUR
 _OPEN_FOUR_SHIFT = COUNT_BITS * OPEN_FOUR
 _OPEN_THREE_SHIFT = COUNT_BITS * OPEN_THREE
+_THREE_SHIFT = COUNT_BITS * THREE
+_OPEN_TWO_SHIFT = COUNT_BITS * OPEN_TWO
 
 
 class ProverTimeout(Exception):
@@ -178,7 +182,7 @@ class Prover:
         board: Board,
         *,
         vcf: bool = False,
-        quiet: int = 1,
+        quiet: int = 2,
         prefer: Iterable[int] = (),
     ) -> None:
         if not 0 <= quiet < len(_QUIET_SALT):
@@ -194,8 +198,14 @@ class Prover:
         self._lines: LineBoard | None = None
         self._view: _RenjuView | None = None
         self._left = self.quiet  # quiet moves left on the current line
-        self._zones: dict[int, list[int]] = {}
+        self._zones: dict[int, tuple[list[int], dict[int, dict]]] = {}
+        self._expanded: dict[int, list[tuple[int, int, int, int]]] = {}  # children by key
         self._near = board.layout.line_neighbours
+        self._recent = board.history[-2:]  # where quiet moves are looked for at the root
+        # Voluntary quiet moves (double twos near the last moves) as attacker moves:
+        # off, since on the mate set they cost more budget than the wins they add.
+        self.quiet_moves = False
+        self.two_three = False
         self.costs = dict(COSTS)
         self._deadline = float("inf")
         self._max_nodes = 1 << 62
@@ -308,12 +318,33 @@ class Prover:
                 if q not in moves:
                     s = _side_summary(s, att)
                     moves[q] = _PN_DOUBLE_THREE if (s >> _OPEN_THREE_SHIFT) & 7 >= 2 else _PN_THREE
+        if self._left and self.quiet_moves:
+            for q in self._quiet_moves():
+                moves.setdefault(q, _PN_QUIET)
         if att == BLACK and self.renju:
             moves = {q: pn for q, pn in moves.items() if not self._forbidden(q)}
         if self.prefer:
             for q in self.prefer.intersection(moves):
                 moves[q] = 1
         return sorted((pn, q) for q, pn in moves.items()) or 0
+
+    def _quiet_moves(self) -> list[int]:
+        """The attacker's moves that threaten nothing yet but prepare two threats at once
+        (two open twos, or an open two and a closed three), near the last two moves."""
+        lines = self._lines
+        att = self.attacker
+        history = lines.history
+        recent = history[-2:] if history else self._recent
+        cells = lines.cells
+        out = []
+        for q in set().union(*(self._near[p] for p in recent)) if recent else ():
+            if cells[q]:
+                continue
+            s = _side_summary(lines.summary(q), att)
+            twos = (s >> _OPEN_TWO_SHIFT) & 7
+            if twos >= 2 or (self.two_three and twos and (s >> _THREE_SHIFT) & 7):
+                out.append(q)
+        return out
 
     def _defender_moves(self) -> int | list[int]:
         """At an AND node: INF / 0 when the node is proved / disproved at once, [PASS]
@@ -334,15 +365,15 @@ class Prover:
             return self._stops(att) or INF
         return [PASS] if self._left else 0
 
-    def _zone(self) -> list[int]:
+    def _zone(self) -> tuple[list[int], dict[int, dict]]:
         """At a free AND node whose pass is proved: the defender moves that might
-        refute the attacker's proof after the pass: the cells of that proof (its moves
-        and answers) and the defender's own fours and open threes. Any other move is
-        taken to leave the proof standing (the pass's proof answers it)."""
+        refute the attacker's proof after the pass (the cells of that proof, its moves
+        and answers, and the defender's own fours and open threes), and that proof. Any
+        other move is taken to leave the proof standing: the proof answers it."""
         key = self._key()
-        zone = self._zones.get(key)
-        if zone is not None:
-            return zone
+        cached = self._zones.get(key)
+        if cached is not None:
+            return cached
         lines = self._lines
         dfn = 3 - self.attacker
         lines.pass_move()
@@ -356,8 +387,8 @@ class Prover:
         zone = sorted(q for q in cells if lines.cells[q] == 0)
         if self.renju and dfn == BLACK:
             zone = [q for q in zone if not self._forbidden(q)]
-        self._zones[key] = zone
-        return zone
+        self._zones[key] = zone, tree
+        return zone, tree
 
     # --- df-pn ---------------------------------------------------------------------------
 
@@ -409,13 +440,56 @@ class Prover:
             entry = table.setdefault(null, [1, 1])
             if entry[0] != 0:
                 return [(PASS, null, left, 0)] if entry[1] != 0 else 0
-            answers = self._zone()
+            answers, replay = self._zone()
+        else:
+            replay = None
         for q in answers:
             key = base ^ zobrist[q]
             if key not in table:
                 table[key] = [1, 1]
+                if replay is not None:
+                    lines.make(q)
+                    self._left = left
+                    self._replay(replay)
+                    self._left = left + 1
+                    lines.unmake()
             out.append((q, key, left, 0))
         return out or INF
+
+    def _replay(self, level: dict[int, dict]) -> bool:
+        """Does the proof ``level`` (an OR level) still hold in the board's position (a
+        defender stone more than where it was made)? Every node it passes is checked
+        by the search's own rules, and on success written to the table as proved, so a
+        free node's children that leave the pass's proof standing cost no search."""
+        self._tick()
+        lines = self._lines
+        ((move, answers),) = level.items()
+        moves = self._attacker_moves()
+        if moves == INF:
+            self.table[self._key()] = [0, INF]
+            return True
+        if not isinstance(moves, list) or move not in {q for _, q in moves}:
+            return False
+        lines.make(move)
+        try:
+            replies = self._defender_moves()
+            if replies == 0 or replies == [PASS]:
+                return False
+            if replies != INF:
+                for r in replies:  # type: ignore[union-attr]
+                    sub = answers.get(r)
+                    if sub is None:
+                        return False
+                    lines.make(r)
+                    held = self._replay(sub)
+                    lines.unmake()
+                    if not held:
+                        return False
+            self.table[self._key()] = [0, INF]
+        finally:
+            lines.unmake()
+        self.table[self._key()] = [0, INF]
+        return True
 
     def _search(self, thpn: int, thdn: int) -> None:
         """Search the board's position until its proof number reaches ``thpn`` or its
@@ -424,10 +498,14 @@ class Prover:
         lines = self._lines
         key = self._key()
         table = self.table
-        children = self._children()
-        if isinstance(children, int):
-            table[key] = [0, INF] if children == INF else [INF, 0]
-            return
+        children = self._expanded.get(key)
+        if children is None:
+            children = self._children()
+            if isinstance(children, int):
+                table[key] = [0, INF] if children == INF else [INF, 0]
+                return
+            if children[0][0] != PASS:  # a free node's list changes once its pass is proved
+                self._expanded[key] = children
         or_node = lines.side == self.attacker
         left = self._left
         while True:
@@ -479,6 +557,7 @@ class Prover:
                 if isinstance(children, int):
                     pn, dn = (0, INF) if children == INF else (INF, 0)
                     break
+                self._expanded[key] = children
         table[key] = [pn, dn]
 
     # --- the proof -------------------------------------------------------------------------
@@ -540,17 +619,22 @@ class Prover:
     def _refuted_answers(self) -> list[int]:
         """At an AND node proved at once: the answers a defender would try, all of which
         lose at once (the five points of two fours; against an open three, every cell
-        that might stop it), so that the proof shows them. Empty when black's only
-        answer is forbidden."""
+        that might stop it), so that the proof shows them. When black's only block is
+        forbidden, one legal black move near it stands for them all (any loses to the
+        five)."""
         lines = self._lines
         att = self.attacker
         dfn = 3 - att
         fives = lines.five_cells(att)
-        if not fives:
-            fives = sorted(lines.cells_of(FOURS, att).keys() | lines.cells_of(FOURS, dfn).keys())
+        answers = fives or sorted(
+            lines.cells_of(FOURS, att).keys() | lines.cells_of(FOURS, dfn).keys()
+        )
         if self.renju and dfn == BLACK:
-            fives = [q for q in fives if not self._forbidden(q)]
-        return fives
+            answers = [q for q in answers if not self._forbidden(q)]
+            if not answers and fives:
+                near = sorted(self._near[fives[0]])
+                answers = [q for q in near if not lines.cells[q] and not self._forbidden(q)][:1]
+        return answers
 
     def _open_four_tree(self) -> dict[int, dict]:
         """Attacker to move with an open-four point: the open four, then the five after
@@ -621,7 +705,7 @@ def prove(
     deadline: float | None = None,
     max_nodes: int | None = None,
     vcf: bool = False,
-    quiet: int = 1,
+    quiet: int = 2,
     prefer: Iterable[int] = (),
 ) -> Proof:
     """Prove or disprove a win by threats for the side to move of ``board`` (see the
