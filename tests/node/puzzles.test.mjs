@@ -5,8 +5,9 @@ import test from "node:test";
 import { DEFAULT_LEVEL, LEVEL_DATA } from "../../web/model/levels-data.js";
 import { PUZZLES } from "../../web/model/puzzles-data.js";
 import {
-  START_RATING, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal, judgeFirst,
-  newProgress, nextPuzzle, rated, record, sideOf, stonesOf, utcDate, vcfStep,
+  START_RATING, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal,
+  localVerdict, movesLeft, movesToWin, newProgress, nextPuzzle, rated, record, sideOf, stonesOf, utcDate,
+  vcfStep, verdictPlan,
 } from "../../web/model/puzzles.js";
 
 const all = PUZZLES.map(decodeRow);
@@ -82,19 +83,6 @@ test("the next puzzle is the untried one nearest the player's rating", () => {
   assert.deepEqual(filterPuzzles(all, { theme: "vcf", rule: "all" }).every((p) => p.theme === "vcf"), true);
 });
 
-test("the first move is judged against the proven solutions", () => {
-  const p = all[0];
-  assert.equal(judgeFirst(p, p.solutions[0]), "solved");
-  const stones = stonesOf(p.moves);
-  let wrong = null;
-  for (let x = 0; x < p.size && !wrong; x++) {
-    for (let y = 0; y < p.size && !wrong; y++) {
-      if (!stones.has(x + "," + y) && !p.solutions.some((s) => s[0] === x && s[1] === y)) wrong = [x, y];
-    }
-  }
-  assert.equal(judgeFirst(p, wrong), "wrong");
-});
-
 test("a VCF plays out: a four is blocked, a five wins, a quiet move loses", () => {
   // black: an open three on row 7 (6..8); white far away; black to move
   const moves = [[6, 7], [0, 0], [7, 7], [0, 14], [8, 7], [14, 0]];
@@ -134,4 +122,62 @@ test("renju: a white four whose block black may not play wins at once", () => {
   assert.equal(illegal(stones, 8, 7, 1, 15, "renju"), "double four");
   assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "renju", 3), { result: "won", trap: [8, 7] });
   assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "freestyle", 3), { result: "block", reply: [8, 7] });
+});
+
+test("a verdict becomes the page's plan: go on, take back, or count", () => {
+  const p = all.find((q) => q.id === "0bd7eb"); // black to move, win by fours
+  const words = (plan) => plan.says.map(([k]) => k);
+  const wins = verdictPlan(p, { outcome: "wins", reply: [10, 6], line: [[10, 6], [9, 9]] }, [9, 6]);
+  assert.equal(wins.action, "reply");
+  assert.deepEqual(wins.play, [10, 6]);
+  assert.deepEqual(words(wins), ["pzAnswers", "pzKeepGoing"]);
+  assert.deepEqual(wins.says[0][1], { color: { key: "pzWhite" }, move: "k9" });
+  const longer = verdictPlan(p, { outcome: "longer", reply: [5, 3], line: [[5, 3], [10, 8]] }, [7, 5]);
+  assert.equal(longer.action, "reply");
+  assert.deepEqual(words(longer), ["pzLonger", "pzAnswers", "pzKeepGoing"]);
+  const other = verdictPlan(p, { outcome: "other", reply: [9, 9], line: [[9, 9]], by: "vct" }, [10, 10]);
+  assert.deepEqual([other.action, words(other)], ["again", ["pzAlsoWinsFours"]]);
+  const lost = verdictPlan(p, { outcome: "lost", reply: [5, 4], line: [[5, 4], [6, 6]] }, [4, 9]);
+  assert.equal(lost.action, "failed");
+  assert.deepEqual(words(lost), ["pzLostAttack", "pzThen"]);
+  assert.deepEqual(lost.says[0][1], { move: "e6", color: { key: "pzWhite" }, reply: "f11" });
+  assert.deepEqual(lost.overlay, [[5, 4], [6, 6]]);
+  assert.deepEqual(verdictPlan(p, { outcome: "unclear", reply: null, line: [] }, [0, 0]).action, "again");
+  assert.equal(verdictPlan(p, { outcome: "solved", reply: null, line: [], by: "five" }, [0, 0]).action, "solved");
+  const vct = all.find((q) => q.theme === "vct");
+  assert.deepEqual(words(verdictPlan(vct, { outcome: "other", reply: null, line: [] }, [0, 0])), ["pzAlsoWinsThreats"]);
+  const defend = all.find((q) => q.theme === "defend");
+  const held = verdictPlan(defend, { outcome: "wins", reply: [1, 1], line: [[1, 1]] }, [0, 0]);
+  assert.deepEqual([held.action, words(held)], ["reply", ["pzStillThreat"]]);
+  assert.deepEqual(words(verdictPlan(defend, { outcome: "lost", reply: [1, 1], line: [[1, 1]] }, [0, 0])), ["pzLostDefence"]);
+  assert.deepEqual(words(verdictPlan(defend, { outcome: "solved", reply: null, line: [] }, [0, 0])), ["pzDefended"]);
+  assert.throws(() => verdictPlan(p, { outcome: "maybe" }, [0, 0]), /unknown verdict/);
+});
+
+test("the moves a win by fours still allows count down to one; other themes promise none", () => {
+  const p = all.find((q) => q.id === "0bd7eb");
+  assert.equal(movesLeft(p, 0), movesToWin(p));
+  assert.equal(movesLeft(p, 2), movesToWin(p) - 2);
+  assert.equal(movesLeft(p, 40), 1);
+  assert.equal(movesLeft(all.find((q) => q.theme === "defend"), 0), null);
+});
+
+test("without the engine the stored proof judges what it can, and nothing else", () => {
+  const p = all.find((q) => q.id === "0bd7eb");
+  const at = (move, made = 0, moves = p.moves) => {
+    const stones = stonesOf(moves);
+    stones.set(move[0] + "," + move[1], sideOf(p) - 1);
+    return localVerdict(p, stones, move, made);
+  };
+  const first = at(p.solutions[0]);
+  assert.equal(first.outcome, "wins");
+  assert.equal(at([10, 10]).outcome, "unjudged"); // a four, not a stored first move
+  assert.equal(at([3, 3]).outcome, "unjudged");
+  // later, any four is answered by its block
+  const later = at([10, 10], 1);
+  assert.equal(later.outcome, "wins");
+  const defend = all.find((q) => q.theme === "defend");
+  const ds = stonesOf(defend.moves);
+  ds.set(defend.solutions[0].join(","), sideOf(defend) - 1);
+  assert.equal(localVerdict(defend, ds, defend.solutions[0], 0).outcome, "solved");
 });

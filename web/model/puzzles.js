@@ -7,6 +7,7 @@
 // accepted first move; `line` the winning line of the first solution (vcf, vct) or the
 // opponent's threat (defend).
 
+import { cellText } from "./coords.js";
 import { DEFAULT_LEVEL, LEVEL_DATA } from "./levels-data.js";
 import { winLine } from "./rules.js";
 import { forbiddenShape } from "./renju.js";
@@ -171,11 +172,6 @@ export function illegal(stones, x, y, colour, size, rule) {
   return null;
 }
 
-// Judge the solver's first move: "solved" (one of the solutions) or "wrong".
-export function judgeFirst(puzzle, move) {
-  return puzzle.solutions.some((s) => sameCell(s, move)) ? "solved" : "wrong";
-}
-
 // The play-out of a VCF after a correct first move: the solver keeps making fours and the
 // defender blocks each (its only reply), until the five. After the solver's stone (already
 // in `stones`) at `move`: {result: "won"} (a five), {result: "block", reply} (a four: the
@@ -194,4 +190,80 @@ export function vcfStep(stones, move, colour, size, rule, movesLeft) {
     return { result: "won", trap: reply };
   }
   return { result: "block", reply };
+}
+
+// --- judging by the position -------------------------------------------------------------
+
+// The engine judges every move of the solver by the position it leaves (the worker's
+// "judge" message, py/gomoku/puzzles/judge.py): a verdict {outcome, reply, line, by,
+// movesToWin, trap}, outcome one of JUDGE_OUTCOMES. These turn it into what the page does.
+export const JUDGE_OUTCOMES = ["solved", "wins", "longer", "other", "lost", "unclear"];
+
+// The moves a win-by-fours puzzle still allows, this one included (its prompt's count
+// less the solver's moves made); null for the other themes (no count is promised).
+export function movesLeft(puzzle, made) {
+  if (puzzle.theme !== "vcf") return null;
+  return Math.max(1, movesToWin(puzzle) - made);
+}
+
+// What the page does with a verdict on the solver's `move` ([x, y]) in `puzzle`:
+// {action, says, play, overlay}. action: "solved" (the puzzle is won and counted),
+// "reply" (the opponent's `play` is played after a moment and the puzzle goes on),
+// "failed" (counted as missed; the opponent's answer and its line drawn as `overlay`),
+// "again" (the move is taken back and nothing counted: it also wins but not in the
+// puzzle's kind, or the engine could not tell). says: the sentences, [key, vars] each
+// (i18n keys; cells written as on the board).
+export function verdictPlan(puzzle, verdict, move) {
+  const size = puzzle.size;
+  const name = ([x, y]) => cellText(x, y, size);
+  const solver = sideOf(puzzle);
+  const opponent = { key: solver === 1 ? "pzWhite" : "pzBlack" };
+  const defence = puzzle.theme === "defend";
+  const m = name(move);
+  const reply = verdict.reply ? name(verdict.reply) : null;
+  const keepGoing = puzzle.theme === "vcf" ? "pzKeepGoing" : "pzKeepGoingVct";
+  switch (verdict.outcome) {
+    case "solved": {
+      const says = [];
+      if (verdict.trap) says.push(["pzTrap", { move: name(verdict.trap) }]);
+      else if (defence) says.push(["pzDefended", { move: m }]);
+      return { action: "solved", says, play: defence && verdict.reply ? verdict.reply : null, overlay: [] };
+    }
+    case "wins":
+    case "longer": {
+      const says = verdict.outcome === "longer" ? [["pzLonger", { move: m }]] : [];
+      if (defence) says.push(["pzStillThreat", { color: opponent, move: reply }]);
+      else says.push(["pzAnswers", { color: opponent, move: reply }], [keepGoing, {}]);
+      return { action: "reply", says, play: verdict.reply, overlay: [] };
+    }
+    case "other":
+      return { action: "again", says: [[puzzle.theme === "vct" ? "pzAlsoWinsThreats" : "pzAlsoWinsFours", { move: m }]], play: null, overlay: [] };
+    case "lost": {
+      const says = [];
+      if (reply) says.push([defence ? "pzLostDefence" : "pzLostAttack", { move: m, color: opponent, reply }]);
+      else says.push(["pzLostNoReply", { move: m }]);
+      if (verdict.line.length > 1) says.push(["pzThen", { line: verdict.line.slice(1).map(name).join(" ") }]);
+      return { action: "failed", says, play: null, overlay: verdict.line };
+    }
+    case "unclear":
+      return { action: "again", says: [[defence ? "pzUnclearDefence" : "pzUnclear", { move: m }]], play: null, overlay: [] };
+    default:
+      throw new Error(`unknown verdict ${verdict.outcome}`);
+  }
+}
+
+// Without the engine (it failed to load or stopped answering), the puzzle's own proof
+// judges what it can: a five, the stored first moves, and in a win by fours each four
+// answered by its block. Anything else is not judged: "unjudged" (the page takes the
+// move back and says the engine is not there). `stones` holds the move already.
+export function localVerdict(puzzle, stones, move, made) {
+  const colour = sideOf(puzzle);
+  const { size, rule } = puzzle;
+  if (winLine(stones, move[0], move[1], size, rule, 0)) return { outcome: "solved", reply: null, line: [], by: "five" };
+  const first = made === 0 && puzzle.solutions.some((s) => sameCell(s, move));
+  if (puzzle.theme !== "vcf") return first ? { outcome: "solved", reply: null, line: [] } : { outcome: "unjudged" };
+  const step = vcfStep(stones, move, colour, size, rule, Infinity);
+  if (step.result === "won") return { outcome: "solved", reply: null, line: [], trap: step.trap };
+  if (step.result === "block" && (first || made > 0)) return { outcome: "wins", reply: step.reply, line: [step.reply] };
+  return { outcome: "unjudged" };
 }

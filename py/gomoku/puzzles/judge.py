@@ -241,9 +241,10 @@ class _Judge:
     def refutation(self, attacker: int, threat: Win | None) -> tuple[int | None, tuple, bool]:
         """The defender's (to move) answer after which the attacker has no forced win:
         (reply, line, sure). Its own five first; with no ``threat`` (the attacker has no
-        win even with a tempo) the engine's move; else the engine's move (which plays the
-        defender's own forced win, or stops the attacker's threats), the cells of the
-        attacker's winning lines and the defender's counter-fours, each checked.
+        win even with a tempo) its own forced win (the line shown), else the engine's
+        move; with a threat the engine's move (which plays the defender's own forced win
+        or stops the attacker's threats), the cells of the attacker's winning lines and
+        the defender's counter-fours, each checked.
         (None, (), sure) when none tried holds: sure is False when a node cap left a
         reply unsettled."""
         board = self.board
@@ -251,7 +252,10 @@ class _Judge:
         fives = five_cells(board, defender)
         if fives:
             return fives[0], (fives[0],), True
-        if threat is None:
+        if threat is None:  # nothing to stop: its own forced win, else the engine's move
+            own, _ = self.win()
+            if own is not None:
+                return own.line[0], own.line, True
             q = self.think()
             return q, () if q is None else (q,), True
         sure = True
