@@ -56,6 +56,8 @@ def test_every_table_is_written_and_read_back_equal(folder) -> None:
 
 
 def test_the_engine_s_tables_from_the_files_equal_the_computed_ones(folder) -> None:
+    # freestyle's layout is read from its file; standard's and renju's are built (their
+    # Zobrist keys read): all equal to a build from nothing
     read = {rule: layout(15, rule) for rule in Rule}
     keys = zobrist_keys(read[Rule.FREESTYLE].cells)
     book = default_book()
