@@ -13,8 +13,16 @@ from gomoku.core.geometry import transform
 from gomoku.game.board import Board
 from gomoku.protocol.webapi import handle
 from gomoku.puzzles import load
-from gomoku.puzzles.judge import CONTINUES, JudgeError, JudgeLimits, judge_move
-from gomoku.puzzles.prove import Vcf, five_cells, makes_four, vct_after
+from gomoku.puzzles.judge import (
+    CONTINUES,
+    JUDGE_LIMITS,
+    Budget,
+    JudgeError,
+    JudgeLimits,
+    forced_win,
+    judge_move,
+)
+from gomoku.puzzles.prove import Vcf, five_cells, makes_four, vcf_line, vct_after
 from gomoku.search.threats import ThreatSearch
 
 PUZZLES = {p.id: p for p in load()}
@@ -256,3 +264,17 @@ def test_the_worker_message_refuses_bad_fields_by_name(change, words) -> None:
                **change}
     reply = handle(message)
     assert reply["type"] == "error" and reply["id"] == "j" and words in reply["message"]
+
+
+def test_a_renju_win_only_the_vct_sees_is_unsure_never_a_win() -> None:
+    # the threat search's VCT does not know black's forbidden points: under renju a win
+    # it alone finds is not returned, and the answer is marked unsure (a node cap's "cut")
+    p = PUZZLES["10e853"]  # white to move
+    board = p.board()
+    board.play(4, 4)
+    board.pass_move()  # white again, as if black had not answered
+    assert vcf_line(board, 16) is None and ThreatSearch(board, cache={}).vct(6) is not None
+    budget = Budget(JUDGE_LIMITS.nodes)
+    assert forced_win(board, False, JUDGE_LIMITS, budget) is None and budget.cut == 1
+    fours = Budget(JUDGE_LIMITS.nodes)
+    assert forced_win(board, True, JUDGE_LIMITS, fours) is None and fours.cut == 0

@@ -27,7 +27,8 @@ whatever its stored solutions say. ``judge_move`` plays the solver's move on the
 
 Every question about a forced win goes through ``forced_win``: the one place that calls
 the threat searches (gomoku.search.threats under freestyle and standard; under renju the
-exact VCF of prove.py, which knows black's forbidden points on both sides, and no VCT).
+exact VCF of prove.py, which knows black's forbidden points on both sides, and a VCT found
+without them only makes the answer unsure).
 A proof-number prover answering the same question replaces them there. One judgement
 shares one node budget (``JudgeLimits.nodes``) over all its searches, each capped at
 ``search_nodes``, so that it stays well under a second in the page.
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import Point
 from gomoku.core.rules import Rule
+from gomoku.engine.facade import renju_checked
 from gomoku.game.board import Board
 from gomoku.game.renju import forbidden
 from gomoku.puzzles.prove import Vcf, five_cells, makes_four, may_play, threat_replies
@@ -107,7 +109,8 @@ def forced_win(board: Board, fours_only: bool, limits: JudgeLimits, budget: Budg
     charged to ``budget``, at most ``limits.search_nodes`` and what is left; a search
     stopped by that cap before it could answer counts in ``budget.cut`` (its None is
     then "not found in time", not "none within the depths"). Under renju the VCF knows
-    black's forbidden points on both sides (prove.Vcf) and no VCT is looked for.
+    black's forbidden points on both sides (prove.Vcf); the VCT does not, so a VCT it finds
+    is not returned but counts in ``budget.cut`` too (unsure, never a proven win).
 
     The one function through which the judging asks the searches: a prover answering
     the same question (a win and its line, or none within its limits) replaces them here."""
@@ -125,7 +128,15 @@ def forced_win(board: Board, fours_only: bool, limits: JudgeLimits, budget: Budg
             if line is not None or vcf.out_of_nodes:
                 break
         budget.charge(vcf.nodes, line is None and vcf.out_of_nodes)
-        return None if line is None else Win(tuple(line), "vcf")
+        if line is not None:
+            return Win(tuple(line), "vcf")
+        if not fours_only and not vcf.out_of_nodes and cap > vcf.nodes:
+            # The threat search's VCT does not know forbidden points: a win it finds (its
+            # own line checked) is no proof, so it makes the answer unsure, not a win.
+            search = ThreatSearch(board, cache={})
+            found = search.vct(limits.vct_depth, None, cap - vcf.nodes)
+            budget.charge(search.nodes, renju_checked(board, found) is not None)
+        return None
     search = ThreatSearch(board, cache={})
     by = "vcf"
     line = search.vcf(limits.vcf_depth, None, cap)
