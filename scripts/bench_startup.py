@@ -288,6 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     print("\nmedians, ms from the navigation's start to the end of each stage\n")
     for visit in ("first", "return"):
         print("\n".join(table(results, visit)) + "\n")
+    print("the warm-up stage alone (import to ready), median of the starts, ms:")
+    for (dist, query), runs in results.items():
+        lengths = [
+            f"{visit} visit {statistics.median(s['ready'] - s['import'] for s in runs[visit]):.0f}"
+            for visit in ("first", "return")
+            if all("import" in s for s in runs[visit])
+        ]
+        print(f"  {dist.name}{'?' + query if query else ''}: " + ", ".join(lengths))
     base = sites[0]
     for visit in ("first", "return"):
         b = statistics.median(s["ready"] for s in results[base][visit])
