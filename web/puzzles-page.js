@@ -14,7 +14,7 @@ import { applyLanguage, currentLanguage, pickLanguage, readLanguageFrom, t } fro
 import { PUZZLES } from "./model/puzzles-data.js";
 import {
   dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, localVerdict, movesLeft, movesToWin,
-  newProgress, nextPuzzle, record, sameCell, sideOf, stonesOf, utcDate, verdictPlan,
+  newProgress, nextPuzzle, record, sideOf, stonesOf, utcDate, verdictPlan,
 } from "./model/puzzles.js";
 import { exercises, firstLook, judged } from "./model/mistakes.js";
 import { KEYS, decodeCurrentReview, decodeGame } from "./model/storage.js";
@@ -37,7 +37,6 @@ const engine = new EngineClient({ workerUrl: "engine/worker.js" });
 let progress = loadProgress();
 const st = {
   puzzle: null, moves: [], phase: "idle", made: 0, daily: false, wrongMove: null, token: 0, verdict: "",
-  lastVerdict: null, // the outcome of the last judged move (tests and tools)
   mode: "puzzle", exercises: [], exIndex: 0, review: null, first: 1, // learn from your mistakes
 };
 
@@ -263,7 +262,6 @@ async function judge(m, move, stones) {
   }
   if (verdict.outcome === "unjudged") return takeBack([["pzNoJudge", { move }]]);
   const plan = verdictPlan(p, verdict, m);
-  st.lastVerdict = verdict.outcome;
   if (plan.action === "again") return takeBack(plan.says);
   if (plan.action === "failed") {
     st.wrongMove = m;
@@ -274,10 +272,7 @@ async function judge(m, move, stones) {
     return;
   }
   if (plan.action === "solved") {
-    if (plan.play) st.moves.push(plan.play);
-    if (p.theme === "vct" && !plan.play && verdict.by !== "five" && p.line.length && sameCell(p.line[0], m)) {
-      lineOverlay(p.line.slice(1), 3 - sideOf(p));
-    }
+    if (plan.play) st.moves.push(plan.play); // a counter-four's block, before the end
     solved(say(plan.says));
     renderBoard();
     renderText();
