@@ -17,6 +17,7 @@ export const THEMES = ["vcf", "vct", "defend"];
 // levels' ratings, so the two scales stay one (1500 if that level is not rated).
 export const START_RATING = LEVEL_DATA.find((l) => l.number === DEFAULT_LEVEL)?.rating ?? 1500;
 export const HISTORY_MAX = 50;
+const V1_RD = 200; // the deviation given to progress stored in format 1
 const LETTERS = "abcdefghijklmnopqrst";
 
 function cells(text, size) {
@@ -29,9 +30,14 @@ function cells(text, size) {
   return out;
 }
 
-// A row of puzzles-data.js -> a puzzle object.
-export function decodeRow([id, rule, size, theme, depth, rating, moves, solutions, line]) {
-  return { id, rule, size, theme, depth, rating, moves: cells(moves, size), solutions: cells(solutions, size), line: cells(line, size) };
+// A row of puzzles-data.js -> a puzzle object. rating: measured by which levels of the
+// ladder solve the puzzle (py/gomoku_lab/puzzle_rating.py), ratingRd its deviation (null:
+// not measured).
+export function decodeRow([id, rule, size, theme, depth, rating, ratingRd, moves, solutions, line]) {
+  return {
+    id, rule, size, theme, depth, rating, ratingRd,
+    moves: cells(moves, size), solutions: cells(solutions, size), line: cells(line, size),
+  };
 }
 
 export const sideOf = (puzzle) => (puzzle.moves.length % 2 === 0 ? 1 : 2);
@@ -85,31 +91,60 @@ export function nextPuzzle(list, progress, skip = null) {
   return best.p;
 }
 
-// Elo against the puzzle's rating: K 40 for the first 20 puzzles, then 20.
-export function expected(player, puzzle) {
-  return 1 / (1 + 10 ** ((puzzle - player) / 400));
+// The player's rating: Glicko (Glickman 1999), each rated puzzle a game against the
+// puzzle's rating and deviation. A new player's rating is uncertain (START_RD), so it moves
+// fast at first; each result makes it surer, down to MIN_RD (so that it keeps moving); a
+// day without puzzles lets it move faster again (RD_PER_DAY, back to START_RD after about
+// 100 days). A miss at equal ratings costs what a solve gains.
+export const START_RD = 350;
+export const MIN_RD = 60;
+export const RD_PER_DAY = 35;
+export const PUZZLE_RD = 150; // a puzzle's deviation when its data has none
+const Q = Math.log(10) / 400;
+const gOf = (rd) => 1 / Math.sqrt(1 + (3 * Q * Q * rd * rd) / (Math.PI * Math.PI));
+
+// The player's expected score against a puzzle (the chance to solve it).
+export function expected(player, puzzle, puzzleRd = 0) {
+  return 1 / (1 + 10 ** ((-gOf(puzzleRd) * (player - puzzle)) / 400));
 }
 
-export function rated(player, games, puzzleRating, solved) {
-  const k = games < 20 ? 40 : 20;
-  return Math.round(player + k * ((solved ? 1 : 0) - expected(player, puzzleRating)));
+// The deviation after `days` without a rated puzzle.
+export function aged(rd, days) {
+  return Math.min(START_RD, Math.sqrt(rd * rd + RD_PER_DAY * RD_PER_DAY * Math.max(0, days)));
 }
+
+// One result: {rating, rd} after solving (or missing) a puzzle rated `puzzle` +/- puzzleRd.
+export function rated(player, rd, puzzle, puzzleRd, solved) {
+  const g = gOf(puzzleRd);
+  const e = expected(player, puzzle, puzzleRd);
+  const inverse = 1 / (rd * rd) + Q * Q * g * g * e * (1 - e);
+  return {
+    rating: Math.round(player + (Q / inverse) * g * ((solved ? 1 : 0) - e)),
+    rd: Math.max(MIN_RD, Math.round(Math.sqrt(1 / inverse))),
+  };
+}
+
+const daysBetween = (a, b) => (Date.parse(b + "T00:00:00Z") - Date.parse(a + "T00:00:00Z")) / 86400000;
 
 export function newProgress() {
-  return { v: 1, rating: START_RATING, games: 0, streak: 0, best: 0, history: [], done: {} };
+  return { v: 2, rating: START_RATING, rd: START_RD, last: null, games: 0, streak: 0, best: 0, history: [], done: {} };
 }
 
 // The result of a puzzle's first attempt (a puzzle counts once for the rating: tries after
-// the first, and puzzles already done, change nothing but the streak's display).
+// the first, and puzzles already done, change nothing but the streak's display). `date`:
+// today, UTC "YYYY-MM-DD".
 export function record(progress, puzzle, solved, date) {
   if (puzzle.id in progress.done) return progress;
   const before = progress.rating;
-  const after = rated(before, progress.games, puzzle.rating ?? START_RATING, solved);
+  const rd = progress.last ? aged(progress.rd, daysBetween(progress.last, date)) : progress.rd;
+  const after = rated(before, rd, puzzle.rating ?? START_RATING, puzzle.ratingRd ?? PUZZLE_RD, solved);
   const streak = solved ? progress.streak + 1 : 0;
-  const entry = { id: puzzle.id, solved, before, after, date };
+  const entry = { id: puzzle.id, solved, before, after: after.rating, date };
   return {
     ...progress,
-    rating: after,
+    rating: after.rating,
+    rd: after.rd,
+    last: date,
     games: progress.games + 1,
     streak,
     best: Math.max(progress.best, streak),
@@ -122,8 +157,13 @@ export function record(progress, puzzle, solved, date) {
 // with a notice; nothing else is lost).
 export function decodeProgress(v) {
   const bad = (why) => { throw new Error(`puzzle progress: ${why}`); };
-  if (!v || typeof v !== "object" || v.v !== 1) bad("unknown format");
+  if (!v || typeof v !== "object" || (v.v !== 1 && v.v !== 2)) bad("unknown format");
   if (!Number.isInteger(v.rating) || Math.abs(v.rating) > 10000) bad("rating is not a rating");
+  // format 1 (Elo, before the deviation was kept): its rating, as sure as after a few games
+  const rd = v.v === 1 ? V1_RD : v.rd;
+  const last = v.v === 1 ? null : v.last;
+  if (!Number.isInteger(rd) || rd < MIN_RD || rd > START_RD) bad("rd is not a deviation");
+  if (last !== null && (typeof last !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(last))) bad("last is not a date");
   for (const k of ["games", "streak", "best"]) {
     if (!Number.isInteger(v[k]) || v[k] < 0 || v[k] > 1000000) bad(`${k} is not a count`);
   }
@@ -136,7 +176,7 @@ export function decodeProgress(v) {
   for (const [id, r] of Object.entries(v.done)) {
     if (typeof id !== "string" || (r !== "solved" && r !== "failed")) bad("a result is malformed");
   }
-  return { v: 1, rating: v.rating, games: v.games, streak: v.streak, best: v.best,
+  return { v: 2, rating: v.rating, rd, last, games: v.games, streak: v.streak, best: v.best,
     history: v.history.map((e) => ({ ...e })), done: { ...v.done } };
 }
 
