@@ -17,7 +17,10 @@ dist/ holds everything the page needs; it makes no request to any other host:
                            worker starts from it (README: "The start-up snapshot")
     pyodide/               the Pyodide runtime files from node_modules/pyodide (npm ci) and
                            the numpy wheel next to pyodide-lock.json
-    wheels/<hash>/*.whl    our engine wheel (py3-none-any); the hash folder busts caches
+    wheels/<hash>/*.whl    our engine wheel (py3-none-any); the hash folder busts caches;
+                           with the engine's warm-up tables built here first
+                           (python -m gomoku.engine.warmup --write into py/gomoku/data/,
+                           files not kept in git: gomoku.core.shipped)
     .nojekyll              GitHub Pages: serve files as they are
 
 The numpy wheel comes from a local folder (--numpy-dir, env GOMOKU_NUMPY_DIR, default
@@ -26,7 +29,8 @@ Pyodide CDN for the pinned version; either way its sha256 must match pyodide-loc
 
 The snapshot needs Node (the one that runs the tests). If it cannot be made the build
 fails, unless --no-snapshot asks for a site without one (the worker then starts as
-before the snapshot existed).
+before the snapshot existed). --no-prebuilt builds a wheel without the warm-up tables (the
+worker computes them as it starts, as before they were shipped): for measurements.
 """
 
 from __future__ import annotations
@@ -166,6 +170,24 @@ def pyodide_version() -> str:
     return json.loads(pkg.read_text())["version"]
 
 
+def prepare_prebuilt(ship: bool) -> None:
+    """The engine's warm-up tables in py/gomoku/data/ (gomoku.core.shipped), written
+    afresh so that the wheel packs current ones; with ship False, removed (a wheel
+    without them)."""
+    data = ROOT / "py" / "gomoku" / "data"
+    for old in data.glob("prebuilt-*"):
+        old.unlink()
+    if not ship:
+        log("warm-up tables: not shipped (--no-prebuilt)")
+        return
+    cmd = [sys.executable, "-m", "gomoku.engine.warmup", "--write", str(data)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the warm-up tables could not be built:\n{done.stderr}")
+    log(f"warm-up tables: {len(done.stdout.splitlines())} files in {data}")
+
+
 def build_wheel(out_dir: Path) -> Path:
     """Build our py3-none-any wheel with pip (PEP 517, setuptools backend)."""
     with tempfile.TemporaryDirectory(prefix="gomoku-wheel-") as tmp:
@@ -261,7 +283,7 @@ def make_snapshot(pyodide_dir: Path, staging: Path) -> dict:
     }
 
 
-def build(out: Path, numpy_dir: Path | None, snapshot: bool = True) -> dict:
+def build(out: Path, numpy_dir: Path | None, snapshot: bool = True, prebuilt: bool = True) -> dict:
     t0 = time.monotonic()
     if not (WEB / "index.html").exists():
         raise SystemExit("web/index.html is missing")
@@ -291,6 +313,7 @@ def build(out: Path, numpy_dir: Path | None, snapshot: bool = True) -> dict:
 
         # our wheel, in a folder named by its hash so browsers never use a stale copy
         tmp_wheels = staging / "wheels-tmp"
+        prepare_prebuilt(prebuilt)
         wheel = build_wheel(tmp_wheels)
         digest = sha256_file(wheel)
         wheel_dir = staging / "wheels" / digest[:12]
@@ -394,6 +417,11 @@ def main(argv: list[str] | None = None) -> int:
         help="a site without the start-up snapshot (the build otherwise fails when it "
         "cannot be made)",
     )
+    ap.add_argument(
+        "--no-prebuilt",
+        action="store_true",
+        help="a wheel without the engine's warm-up tables (for measurements)",
+    )
     ap.add_argument("--serve", action="store_true", help="serve dist/ after building")
     ap.add_argument(
         "--no-build", action="store_true", help="with --serve: serve the existing dist/"
@@ -408,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     out = args.out.resolve()
     if not (args.serve and args.no_build):
-        build(out, numpy_dir, snapshot=not args.no_snapshot)
+        build(out, numpy_dir, snapshot=not args.no_snapshot, prebuilt=not args.no_prebuilt)
     if args.serve:
         server = make_server(out, args.port)
         host, port = server.server_address[:2]

@@ -2,7 +2,7 @@
 """What a visitor downloads and waits for: the engine wheel's size and file count, and the
 page's start to a ready engine, stage by stage, on a first visit and on a return visit.
 
-    python scripts/bench_startup.py [--rounds 5] [--reloads 3] SITE [SITE ...]
+    python scripts/bench_startup.py [--rounds 5] [--reloads 3] [--throttle R] SITE [SITE ...]
 
 A SITE is a built dist/ folder, optionally with a query string for the page after a '?':
 ``dist`` (the build as it is), ``dist?snapshot=0`` (the same build started without its
@@ -26,6 +26,16 @@ snapshot's download overlaps pyodide.asm.wasm's, so their order varies):
     import       gomoku.protocol.webapi imported
     warm-up      the engine's tables built (the first call); then "ready"
 
+Two ways to slow the browser down as a phone is slower:
+
+--throttle R   Chromium's own CPU throttling (the DevTools protocol's
+               Emulation.setCPUThrottlingRate, R times slower), set on every page before
+               it loads. It slows the page's main thread; the engine worker's thread much
+               less (measured: the page's stage 4x, the worker's stages 1-1.5x at R = 4).
+--cpu-share S  every Chromium process this script started runs for a share S of each
+               100 ms and is stopped (SIGSTOP / SIGCONT) for the rest: as a CPU limit of S
+               of a core per process (a cgroup's quota would do the same for the group).
+
 Every column is a median over the starts; "ready" is the end of the warm-up, when the
 worker posts "ready"; "page load" is the page's own figure (engine worker created to
 ready). A build from before these marks (main before issue 30) reports its coarser
@@ -38,9 +48,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import statistics
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -99,6 +112,80 @@ def stages_of(ready: dict, nav_origin: float, seen_ready_at: float) -> dict[str,
     return out
 
 
+class CpuShare:
+    """Lets the Chromium processes started by this script (descendants of this process
+    named chrom*) run for ``share`` of every ``period`` seconds and stops them for the rest,
+    until stopped; they are always left running."""
+
+    def __init__(self, share: float, period: float = 0.1) -> None:
+        if not 0 < share <= 1:
+            raise ValueError(f"--cpu-share must be in (0, 1], got {share}")
+        self.share, self.period = share, period
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def browser_pids() -> list[int]:
+        children: dict[int, list[int]] = {}
+        names: dict[int, str] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            name = stat[stat.index("(") + 1 : stat.rindex(")")]
+            ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
+            children.setdefault(ppid, []).append(int(entry))
+            names[int(entry)] = name
+        out, todo = [], [os.getpid()]
+        while todo:
+            for pid in children.get(todo.pop(), []):
+                todo.append(pid)
+                if names.get(pid, "").startswith("chrom"):
+                    out.append(pid)
+        return out
+
+    @staticmethod
+    def _signal(pids: list[int], sig: int) -> None:
+        for pid in pids:
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def _run(self) -> None:
+        pids: list[int] = []
+        try:
+            while not self.done.is_set():
+                pids = self.browser_pids()
+                self._signal(pids, signal.SIGCONT)
+                time.sleep(self.period * self.share)
+                if self.share < 1 and not self.done.is_set():
+                    self._signal(pids, signal.SIGSTOP)
+                    time.sleep(self.period * (1 - self.share))
+        finally:
+            self._signal(pids, signal.SIGCONT)
+
+    def __enter__(self) -> CpuShare:
+        if self.share < 1:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+
+def throttle(page, rate: float) -> None:
+    """Chromium's CPU throttling for this page's renderer (1: none)."""
+    if rate != 1:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
 def one_start(page, url: str | None, console: list[str]) -> dict[str, float]:
     console.clear()
     if url is None:
@@ -120,7 +207,9 @@ def one_start(page, url: str | None, console: list[str]) -> dict[str, float]:
     return got
 
 
-def run(sites: list[tuple[Path, str]], rounds: int, reloads: int) -> dict:
+def run(
+    sites: list[tuple[Path, str]], rounds: int, reloads: int, rate: float = 1, share: float = 1
+) -> dict:
     from playwright.sync_api import sync_playwright
 
     servers = {d: build.make_server(d, 0) for d in {d for d, _ in sites}}
@@ -129,7 +218,7 @@ def run(sites: list[tuple[Path, str]], rounds: int, reloads: int) -> dict:
     results: dict[tuple[Path, str], dict[str, list]] = {
         s: {"first": [], "return": []} for s in sites
     }
-    with sync_playwright() as p:
+    with sync_playwright() as p, CpuShare(share):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for i in range(rounds):
             for site in sites if i % 2 == 0 else sites[::-1]:
@@ -138,6 +227,7 @@ def run(sites: list[tuple[Path, str]], rounds: int, reloads: int) -> dict:
                 url = f"http://127.0.0.1:{port}/?test=1" + (f"&{query}" if query else "")
                 ctx = browser.new_context()  # empty HTTP cache, no service worker
                 page = ctx.new_page()
+                throttle(page, rate)
                 console: list[str] = []
                 page.on("console", lambda msg, console=console: console.append(msg.text))
                 results[site]["first"].append(one_start(page, url, console))
@@ -177,12 +267,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="first visits per site")
     ap.add_argument("--reloads", type=int, default=3, help="return visits after each first visit")
     ap.add_argument("--json", type=Path, help="also write every start's stages here")
+    ap.add_argument("--throttle", type=float, default=1,
+                    help="Chromium's CPU throttling rate (e.g. 4: four times slower)")
+    ap.add_argument("--cpu-share", type=float, default=1,
+                    help="run the browser's processes this share of the time (e.g. 0.5)")
     args = ap.parse_args(argv)
     sites = []
     for s in args.sites:
         path, _, query = s.partition("?")
         sites.append((Path(path).resolve(), query))
-    results = run(sites, args.rounds, args.reloads)
+    results = run(sites, args.rounds, args.reloads, args.throttle, args.cpu_share)
+    if args.throttle != 1:
+        print(f"CPU throttled {args.throttle:g}x (Emulation.setCPUThrottlingRate)")
+    if args.cpu_share != 1:
+        print(f"browser processes run {args.cpu_share:.0%} of the time (SIGSTOP / SIGCONT)")
     for dist in dict.fromkeys(d for d, _ in sites):
         w = wheel_figures(dist)
         print(f"{dist}: wheel {w['bytes'] / 1000:.0f} KB, {w['files']} files"
@@ -190,6 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     print("\nmedians, ms from the navigation's start to the end of each stage\n")
     for visit in ("first", "return"):
         print("\n".join(table(results, visit)) + "\n")
+    print("the warm-up stage alone (import to ready), median of the starts, ms:")
+    for (dist, query), runs in results.items():
+        lengths = [
+            f"{visit} visit {statistics.median(s['ready'] - s['import'] for s in runs[visit]):.0f}"
+            for visit in ("first", "return")
+            if all("import" in s for s in runs[visit])
+        ]
+        print(f"  {dist.name}{'?' + query if query else ''}: " + ", ".join(lengths))
     base = sites[0]
     for visit in ("first", "return"):
         b = statistics.median(s["ready"] for s in results[base][visit])

@@ -3,36 +3,36 @@
 
     python scripts/screenshot_puzzles.py [--out DIR]
 
-Needs a built dist/. Saves into --out: puzzle.png (1280x800, a VCF puzzle), wrong.png
-(a wrong first move with the engine's refutation drawn), solved.png (a defence puzzle
-solved, with the rating change), vcf-solved.png (a VCF played out to the five, the
-defender's blocks answered by the page), phone.png (390x844) and phone-wrong.png,
-zh.png and zh-wrong.png (Chinese), corrupt.png (stored progress unreadable: the notice).
+Needs a built dist/. Four tabs (desktop 1280x800 and phone 390x844, English and
+Chinese), each on puzzle 0bd7eb ("win by fours, 7 moves"), each move judged by the
+engine from the position. Saves into --out (default build/puzzle-shots), for each tab
+(desktop, phone, zh, zh-phone): NAME-puzzle.png (the puzzle), NAME-also.png (k5, a four
+that wins by threes: "also wins, but not by fours", taken back), NAME-lost.png (e6, after
+which white wins: "the win is gone: White answers ..."), NAME-longer.png (eight fours on a
+longer road, then h10's open four: "still wins, but takes longer than needed"), and on
+the desktop tabs NAME-solved.png (played to the five) and NAME-defence.png (a defence
+puzzle refused with the attacker's answer).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))
 
 import build  # noqa: E402
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"]
-
-
-def puzzles() -> list[dict]:
-    out = subprocess.run(
-        [sys.executable, "-m", "gomoku.puzzles", "--json"],
-        cwd=ROOT / "py", capture_output=True, text=True, check=True,
-    ).stdout
-    return json.loads(out)
+PUZZLE = "0bd7eb"
+EXTRA_FOURS = [(9, 6), (9, 9), (9, 7), (9, 4), (6, 7), (6, 4), (8, 7), (4, 9)]
+H10 = (7, 5)
+SETTLED = "['continue', 'solve', 'done', 'failed'].includes(document.body.dataset.status)"
 
 
 def cell_point(page, x: int, y: int) -> tuple[float, float]:
@@ -42,113 +42,113 @@ def cell_point(page, x: int, y: int) -> tuple[float, float]:
     return box["x"] + (margin + x * step) * k, box["y"] + (margin + y * step) * k
 
 
-def wrong_cell(p: dict) -> tuple[int, int]:
-    """An empty cell next to the stones that is not a solution."""
-    taken = {tuple(m) for m in p["moves"]}
-    sols = {tuple(m) for m in p["solutions"]}
-    for x, y in p["moves"][::-1]:
-        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, -1)):
-            c = (x + dx, y + dy)
-            if c not in taken and c not in sols and 0 <= min(c) and max(c) < p["size"]:
-                return c
-    raise ValueError("no wrong cell")
-
-
-def open_page(browser, url: str, pid: str, viewport, lang: str = "en", progress: str | None = None):
-    ctx = browser.new_context(viewport=viewport)
-    page = ctx.new_page()
-    page.goto(url + "puzzles.html")
-    page.evaluate("() => localStorage.clear()")
-    page.evaluate("s => localStorage.setItem('gomoku.settings.v1', s)", json.dumps({"lang": lang}))
-    if progress is not None:
-        page.evaluate("s => localStorage.setItem('gomoku.puzzles.v1', s)", progress)
-    page.goto(url + f"puzzles.html?id={pid}")
-    page.wait_for_function("() => document.querySelector('#board').dataset.grid")
-    page.wait_for_timeout(300)
-    return ctx, page
-
-
 def click(page, cell) -> None:
     page.mouse.click(*cell_point(page, *cell))
     page.mouse.move(0, 0)
 
 
-def wait_refutation(page) -> None:
-    page.wait_for_function(
-        "() => /The answer|应对|not ready|无法/"
-        ".test(document.querySelector('#pz-feedback').textContent)",
-        timeout=240_000,
-    )
+def settle(page, moves: int | None = None) -> None:
+    """Wait for the judged move's answer (and, given, this many stones on the board)."""
+    board = "document.querySelector('#board')"
+    want = "true" if moves is None else f"{board}.dataset.moves === '{moves}'"
+    page.wait_for_function(f"() => {want} && {SETTLED}", timeout=240_000)
     page.wait_for_timeout(300)
+
+
+def shot(page, path: Path) -> None:
+    page.evaluate("() => document.querySelector('#pz-feedback').scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(path))
+
+
+def reset(page, pid: str) -> None:
+    page.evaluate(
+        "id => { localStorage.removeItem('gomoku.puzzles.v1'); window.gomokuPuzzles.reset(id); }",
+        pid,
+    )
+    page.wait_for_timeout(200)
+
+
+def tab(browser, url: str, viewport: dict, lang: str, mobile: bool):
+    ctx = browser.new_context(viewport=viewport, is_mobile=mobile, has_touch=mobile,
+                              device_scale_factor=2 if mobile else 1)
+    page = ctx.new_page()
+    page.goto(url + "puzzles.html")
+    page.evaluate("s => { localStorage.clear(); localStorage.setItem('gomoku.settings.v1', s); }",
+                  json.dumps({"lang": lang, "tapTwice": False}))
+    page.goto(url + "puzzles.html?test=1")
+    page.wait_for_function("() => window.gomokuPuzzles && window.gomokuPuzzles.reset")
+    return ctx, page
 
 
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
+    from gomoku.puzzles import load
+    from gomoku.puzzles.judge import judge_move
+
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--out", type=Path, default=ROOT / "docs")
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "puzzle-shots")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
-    data = puzzles()
-    vcf = next(p for p in data if p["theme"] == "vcf" and len(p["line"]) >= 5)
-    defend = next(p for p in data if p["theme"] == "defend")
+    puzzles = load()
+    issue = next(p for p in puzzles if p.id == PUZZLE)
+    defend = next(p for p in puzzles if p.theme == "defend")
+    board = defend.board()
+    wrong = next(board.point(q) for q in sorted(board.candidates)
+                 if judge_move(board, board.point(q), "defend").outcome == "lost")
     server = build.make_server(ROOT / "dist", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     args.out.mkdir(parents=True, exist_ok=True)
-    desktop = {"width": 1280, "height": 800}
+    tabs = [
+        ("desktop", {"width": 1280, "height": 800}, "en", False),
+        ("phone", {"width": 390, "height": 844}, "en", True),
+        ("zh", {"width": 1280, "height": 800}, "zh", False),
+        ("zh-phone", {"width": 390, "height": 844}, "zh", True),
+    ]
+    count = 0
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=args.chromium, args=ARGS)
-
-        ctx, page = open_page(browser, url, vcf["id"], desktop)
-        page.screenshot(path=str(args.out / "puzzle.png"))
-        click(page, wrong_cell(vcf))
-        wait_refutation(page)
-        page.screenshot(path=str(args.out / "wrong.png"))
-        ctx.close()
-
-        ctx, page = open_page(browser, url, vcf["id"], desktop)
-        line = [tuple(m) for m in vcf["line"]]
-        for i in range(0, len(line), 2):
-            n = len(vcf["moves"]) + i
+        for name, viewport, lang, mobile in tabs:
+            ctx, page = tab(browser, url, viewport, lang, mobile)
+            n = len(issue.moves)
+            reset(page, PUZZLE)
+            page.screenshot(path=str(args.out / f"{name}-puzzle.png"))
+            click(page, (10, 10))
             page.wait_for_function(
-                f"() => document.querySelector('#board').dataset.moves === '{n}'"
+                f"() => /k5/.test(document.querySelector('#pz-feedback').textContent) && {SETTLED}",
+                timeout=240_000,
             )
-            click(page, line[i])
-            if i + 1 < len(line):
-                page.wait_for_timeout(700)  # the defender's block comes after a short pause
-        page.wait_for_function("() => document.body.dataset.status === 'done'")
-        page.screenshot(path=str(args.out / "vcf-solved.png"))
-        ctx.close()
-
-        ctx, page = open_page(browser, url, defend["id"], desktop)
-        click(page, tuple(defend["solutions"][0]))
-        page.wait_for_function("() => document.body.dataset.status === 'done'")
-        page.screenshot(path=str(args.out / "solved.png"))
-        ctx.close()
-
-        ctx, page = open_page(browser, url, vcf["id"], {"width": 390, "height": 844})
-        page.screenshot(path=str(args.out / "phone.png"))
-        click(page, wrong_cell(vcf))
-        wait_refutation(page)
-        page.evaluate("() => document.querySelector('#pz-feedback').scrollIntoView()")
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(args.out / "phone-wrong.png"))
-        ctx.close()
-
-        ctx, page = open_page(browser, url, defend["id"], desktop, lang="zh")
-        page.screenshot(path=str(args.out / "zh.png"))
-        click(page, wrong_cell(defend))
-        wait_refutation(page)
-        page.screenshot(path=str(args.out / "zh-wrong.png"))
-        ctx.close()
-
-        ctx, page = open_page(browser, url, vcf["id"], desktop, progress='{"v": 1, "rating": "x"}')
-        page.screenshot(path=str(args.out / "corrupt.png"))
-        ctx.close()
+            shot(page, args.out / f"{name}-also.png")
+            click(page, (4, 9))
+            settle(page, n + 1)
+            page.wait_for_function("() => document.body.dataset.status === 'failed'")
+            shot(page, args.out / f"{name}-lost.png")
+            reset(page, PUZZLE)
+            for four in EXTRA_FOURS:
+                click(page, four)
+                n += 2
+                settle(page, n)
+            click(page, H10)
+            settle(page, n + 2)
+            shot(page, args.out / f"{name}-longer.png")
+            count += 4
+            if not mobile:
+                last = tuple(page.evaluate("() => window.gomokuPuzzles.state.moves.at(-1)"))
+                click(page, ({(5, 3), (10, 8)} - {last}).pop())
+                page.wait_for_function("() => document.body.dataset.status === 'done'")
+                shot(page, args.out / f"{name}-solved.png")
+                reset(page, defend.id)
+                click(page, wrong)
+                page.wait_for_function("() => document.body.dataset.status === 'failed'",
+                                       timeout=240_000)
+                shot(page, args.out / f"{name}-defence.png")
+                count += 2
+            ctx.close()
         browser.close()
     server.shutdown()
-    print(f"wrote 9 screenshots in {args.out}")
+    print(f"wrote {count} screenshots in {args.out}")
     return 0
 
 

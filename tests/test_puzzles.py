@@ -4,8 +4,10 @@ checked whole, the proofs on planted positions, bad input named by puzzle."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,17 +15,20 @@ import pytest
 
 from gomoku.core.geometry import transform
 from gomoku.core.rules import Rule
-from gomoku.engine.levels import LEVELS
 from gomoku.game.board import Board
 from gomoku.game.renju import forbidden
 from gomoku.puzzles import (
+    PRIOR_MEAN,
+    PRIOR_SD,
+    TRIES,
     PuzzleError,
     check,
     check_shape,
     export_js,
+    fit_rating,
+    level_ratings,
     load,
     parse_line,
-    parse_text,
 )
 from gomoku.puzzles.prove import Vcf, vcf_solutions
 
@@ -154,18 +159,66 @@ def test_bad_lines_are_named() -> None:
     with pytest.raises(PuzzleError, match="puzzle abc123: 3 fields"):
         parse_line("abc123 freestyle 15")
     with pytest.raises(PuzzleError, match="puzzle abc123: unknown theme"):
-        parse_line("abc123 freestyle 15 mate 3 0 newcomer hhhi ii .")
+        parse_line("abc123 freestyle 15 mate 3 0 - hhhi ii .")
     with pytest.raises(PuzzleError, match="puzzle abc123: cell 'zz'"):
-        parse_line("abc123 freestyle 15 vcf 3 0 newcomer hhzz ii .")
-    with pytest.raises(PuzzleError, match="puzzle abc123: unknown level"):
-        check_shape(parse_text("abc123 freestyle 15 vcf 3 0 nobody hhhi ii ."))
+        parse_line("abc123 freestyle 15 vcf 3 0 - hhzz ii .")
+    with pytest.raises(PuzzleError, match="puzzle abc123: solves 'x"):
+        parse_line("abc123 freestyle 15 vcf 3 0 x123456789 hhhi ii .")
+    with pytest.raises(PuzzleError, match="puzzle abc123: 3 solve counts"):
+        parse_line("abc123 freestyle 15 vcf 3 0 123 hhhi ii .")
+    with pytest.raises(PuzzleError, match="out of 8 tries"):
+        parse_line("abc123 freestyle 15 vcf 3 0 9......... hhhi ii .")
+    with pytest.raises(PuzzleError, match="measured above one that solved every try"):
+        parse_line("abc123 freestyle 15 vcf 3 0 8300000000 hhhi ii .")
+    with pytest.raises(PuzzleError, match="not measured below"):
+        parse_line("abc123 freestyle 15 vcf 3 0 3......... hhhi ii .")
 
 
-def test_the_rating_is_the_solving_level_s_rating_from_the_level_table() -> None:
-    by_key = {lv.key: lv.rating for lv in LEVELS}
-    for p in PUZZLES:
-        if p.level in by_key:
-            assert p.rating == by_key[p.level]
+def _log_posterior(x: float, solves) -> float:
+    """The fit's objective, written out plainly: the measured solves' log likelihood on
+    Elo's curve plus the Gaussian prior's log density (up to a constant)."""
+    total = -((x - PRIOR_MEAN) ** 2) / (2 * PRIOR_SD**2)
+    for r, n, t in zip(level_ratings(), solves, TRIES, strict=True):
+        if n is None:
+            continue
+        p = 1 / (1 + 10 ** ((x - r) / 400))
+        total += n * math.log(p) + (t - n) * math.log(1 - p)
+    return total
+
+
+@pytest.mark.parametrize(
+    "solves",
+    [
+        (8, None, None, None, None, None, None, None, None, None),
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (2, 5, 6, 1, 4, None, None, None, None, None),
+        (0, 0, 0, 0, 1, 0, 0, 0, 0, 0),
+        (0, 3, 7, 0, 2, 2, 0, 0, 4, None),
+    ],
+)
+def test_the_rating_fit_is_the_most_likely_rating(solves) -> None:
+    rating, deviation = fit_rating(solves)
+    best = max(range(-1500, 3500), key=lambda x: _log_posterior(x, solves))
+    assert abs(rating - best) <= 1
+    assert 0 < deviation <= PRIOR_SD
+
+
+def test_more_solves_by_the_same_levels_rate_a_puzzle_easier() -> None:
+    hard = fit_rating((0, 0, 0, 1, 2, 3, 4, 4, None, None))
+    easy = fit_rating((2, 4, 8, None, None, None, None, None, None, None))
+    easiest = fit_rating((8, None, None, None, None, None, None, None, None, None))
+    never = fit_rating((0,) * 10)
+    assert easiest[0] < easy[0] < hard[0] < never[0]
+    # a level rated like the puzzle solves it about half the time: the ladder's scale
+    ratings = level_ratings()
+    assert ratings[0] - 400 < easiest[0] < ratings[0] and never[0] > ratings[-1]
+
+
+def test_no_rating_is_shared_by_more_than_a_quarter_of_the_collection() -> None:
+    measured = [p.rating for p in PUZZLES if p.rating is not None]
+    assert len(measured) == len(PUZZLES)  # every shipped puzzle is measured
+    rating, n = Counter(measured).most_common(1)[0]
+    assert n <= len(PUZZLES) / 4, f"{n} puzzles share the rating {rating}"
 
 
 def test_the_export_prints_every_puzzle_in_the_issue_s_format() -> None:

@@ -1,7 +1,11 @@
-// The puzzles page (puzzles.html): shows a puzzle, judges the player's moves with
-// puzzles.js, answers with the defender's block (win by fours) and asks the engine worker
-// for the refutation of a wrong move (a think at a small fixed node budget). Progress
-// (rating, streak, history, solved / failed) is kept in localStorage under its own key.
+// The puzzles page (puzzles.html): shows a puzzle and sends each of the player's moves to
+// the engine worker, which judges it by the position it leaves (the "judge" message): a
+// move that keeps the win is answered by the opponent and the puzzle goes on, one that
+// wins in another way is taken back with a word, one after which the win is gone is
+// answered by the opponent's refutation (puzzles.js: verdictPlan). Without the engine the
+// puzzle's own proof judges what it can (localVerdict). In "learn from your mistakes" a
+// refused move gets the engine's reply at a small fixed node budget. Progress (rating,
+// streak, history, solved / failed) is kept in localStorage under its own key.
 
 import { BoardView } from "./ui/board.js";
 import { cellText } from "./model/coords.js";
@@ -9,8 +13,8 @@ import { EngineClient } from "./engine/engine-client.js";
 import { applyLanguage, currentLanguage, pickLanguage, readLanguageFrom, t } from "./model/i18n.js";
 import { PUZZLES } from "./model/puzzles-data.js";
 import {
-  dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, judgeFirst, movesToWin, newProgress,
-  nextPuzzle, record, sideOf, stonesOf, utcDate, vcfStep,
+  dailyPuzzle, decodeProgress, decodeRow, filterPuzzles, illegal, localVerdict, movesLeft, movesToWin,
+  newProgress, nextPuzzle, record, sideOf, stonesOf, utcDate, verdictPlan,
 } from "./model/puzzles.js";
 import { exercises, firstLook, gameToLearnFrom, judged, keepReview, readStored } from "./model/mistakes.js";
 import { isComplete } from "./model/review.js";
@@ -21,6 +25,9 @@ import { browserLanguages } from "./ui/settings-panel.js";
 const PROGRESS_KEY = "gomoku.puzzles.v1";
 const REFUTE_NODES = 4000; // the engine's budget for a refutation: small and fixed
 const REPLY_DELAY_MS = 350;
+// a judgement's node budgets: the first look, then a deeper one when it could not tell
+const JUDGE_NODES = [20000, 80000];
+const JUDGE_DEADLINE_MS = 60000;
 
 const $ = (sel) => document.querySelector(sel);
 const all = PUZZLES.map(decodeRow);
@@ -31,7 +38,7 @@ const engine = new EngineClient({ workerUrl: "engine/worker.js" });
 
 let progress = loadProgress();
 const st = {
-  puzzle: null, moves: [], phase: "idle", foursLeft: 0, daily: false, wrongMove: null, token: 0, verdict: "",
+  puzzle: null, moves: [], phase: "idle", made: 0, daily: false, wrongMove: null, token: 0, verdict: "",
   mode: "puzzle", exercises: [], exIndex: 0, review: null, first: 1, // learn from your mistakes
 };
 
@@ -145,7 +152,7 @@ function show(p, { daily = false } = {}) {
     if (board.size !== p.size) board.setSize(p.size);
     st.moves = p.moves.map((m) => [...m]);
     st.phase = "solve";
-    st.foursLeft = p.depth;
+    st.made = 0; // the solver's moves made, the opponent's answer given
     board.cursor = board.cursor || [Math.floor(p.size / 2), Math.floor(p.size / 2)];
     const url = new URL(location.href);
     url.searchParams.set("id", p.id);
@@ -173,14 +180,14 @@ function count(solved) {
 function solved(extra = "") {
   st.phase = "done";
   const r = count(true);
-  feedback((extra ? extra + " " : "") +
+  feedback((extra ? extra + gap() : "") +
     (r.counted ? t("pzSolved", { before: r.before, after: r.after }) : t("pzSolvedAgain", { rating: r.after })), "good");
 }
 
 function failed(text) {
   st.phase = "failed";
   const r = count(false);
-  feedback(text + (r.counted ? " " + t("pzFailed", { before: r.before, after: r.after }) : ""), "bad");
+  feedback(text + (r.counted ? gap() + t("pzFailed", { before: r.before, after: r.after }) : ""), "bad");
 }
 
 async function refute(moves, token) {
@@ -209,7 +216,7 @@ const solverColour = () => (st.mode === "mistakes" ? st.exercises[st.exIndex].co
 function play(x, y) {
   const p = st.puzzle;
   if (!p || (st.phase !== "solve" && st.phase !== "continue")) {
-    if (p && st.phase === "reply") feedback(t("pzNotYourTurn"));
+    if (p && (st.phase === "reply" || st.phase === "checking")) feedback(t("pzNotYourTurn"));
     return;
   }
   const colour = solverColour();
@@ -221,44 +228,81 @@ function play(x, y) {
   st.moves.push([x, y]);
   stones.set(x + "," + y, colour - 1);
   if (st.mode === "mistakes") return answerMistake([x, y], move);
-  if (st.phase === "solve" && judgeFirst(p, [x, y]) === "wrong") {
-    st.wrongMove = [x, y];
-    failed(t("pzWrong", { move }));
-    st.verdict = $("#pz-feedback").textContent; // kept: the refutation is added to it
-    feedback(st.verdict + " " + t("pzRefuting"), "bad");
-    renderBoard();
-    renderText();
-    refute(st.moves.map((m) => [...m]), st.token);
-    return;
-  }
-  if (p.theme !== "vcf") {
-    // the first move decides a threat or defence puzzle; the proven line is shown
-    if (p.theme === "vct" && p.line.length && p.line[0][0] === x && p.line[0][1] === y) {
-      lineOverlay(p.line.slice(1), 3 - colour);
-    }
-    solved(t("pzCorrect", { move }));
-    renderBoard();
-    renderText();
-    return;
-  }
-  const step = vcfStep(stones, [x, y], colour, p.size, p.rule, st.foursLeft);
-  if (step.result === "won") {
-    solved(step.trap ? t("pzTrap", { move: cellText(step.trap[0], step.trap[1], p.size) }) : "");
-  } else if (step.result === "lost") {
-    failed(t("pzLost", { move }));
-  } else {
-    st.foursLeft -= 1;
-    st.phase = "reply";
-    const token = st.token;
-    setTimeout(() => {
+  judge([x, y], move, stones);
+}
+
+// Sentences one after another: a space between them in English, none in Chinese.
+const gap = () => (currentLanguage() === "zh" ? "" : " ");
+const say = (says) => says.map(([key, vars]) => t(key, vars)).join(gap());
+
+// The engine judges the move by the position it leaves (a second, deeper look when it
+// could not tell); without the engine the puzzle's own proof judges what it can.
+async function judge(m, move, stones) {
+  const p = st.puzzle;
+  const token = st.token;
+  const made = st.made;
+  st.phase = "checking";
+  feedback(t("pzJudging", { move }));
+  renderBoard();
+  renderText();
+  const asked = performance.now();
+  let verdict = null;
+  try {
+    for (const [i, nodes] of JUDGE_NODES.entries()) {
+      if (i > 0) feedback(t("pzJudgingDeeper", { move }));
+      const res = await engine.request({
+        type: "judge", size: p.size, rule: p.rule, moves: st.moves.slice(0, -1), move: m, theme: p.theme,
+        ...(movesLeft(p, made) === null ? {} : { movesLeft: movesLeft(p, made) }), nodes,
+      }, { deadlineMs: JUDGE_DEADLINE_MS });
       if (token !== st.token) return;
-      st.moves.push(step.reply);
-      st.phase = "continue";
-      feedback(t("pzBlocks", { move: cellText(step.reply[0], step.reply[1], p.size) }) + " " + t("pzKeepGoing"));
-      renderBoard();
-      renderText();
-    }, REPLY_DELAY_MS);
+      if (res.type !== "judge") throw new Error(res.message || "no verdict");
+      verdict = res;
+      if (res.outcome !== "unclear") break;
+    }
+  } catch (err) {
+    if (token !== st.token) return;
+    console.warn("puzzle judge:", err && err.message);
+    verdict = localVerdict(p, stones, m, made);
   }
+  if (verdict.outcome === "unjudged") return takeBack([["pzNoJudge", { move }]]);
+  const plan = verdictPlan(p, verdict, m);
+  if (plan.action === "again") return takeBack(plan.says);
+  if (plan.action === "failed") {
+    st.wrongMove = m;
+    lineOverlay(plan.overlay, 3 - sideOf(p));
+    failed(say(plan.says));
+    renderBoard();
+    renderText();
+    return;
+  }
+  if (plan.action === "solved") {
+    if (plan.play) st.moves.push(plan.play); // a counter-four's block, before the end
+    solved(say(plan.says));
+    renderBoard();
+    renderText();
+    return;
+  }
+  // the puzzle goes on: the opponent's answer after a moment, then the solver's move
+  st.made += 1;
+  st.phase = "reply";
+  feedback(t("pzJudging", { move }));
+  renderText();
+  setTimeout(() => {
+    if (token !== st.token) return;
+    st.moves.push(plan.play);
+    st.phase = "continue";
+    feedback(say(plan.says));
+    renderBoard();
+    renderText();
+  }, Math.max(0, REPLY_DELAY_MS - (performance.now() - asked)));
+}
+
+// The move is taken back and the puzzle asks again; nothing is counted (and nothing was
+// wrong: the move also wins, or it could not be judged).
+function takeBack(says) {
+  st.moves.pop();
+  st.phase = st.made ? "continue" : "solve";
+  feedback(say(says));
   renderBoard();
   renderText();
 }
@@ -509,3 +553,11 @@ if (new URL(location.href).searchParams.get("mistakes") === "1") startMistakes()
 board.resize();
 engine.start();
 window.gomokuPuzzles = { state: st, all, progress: () => progress }; // for tests and tools
+if (new URL(location.href).searchParams.get("test") === "1") {
+  // the tests' reset: the stored progress read again (as a load reads it) and the puzzle
+  // `id` shown from its start, the engine worker kept (it takes seconds to start)
+  window.gomokuPuzzles.reset = (id) => {
+    progress = loadProgress();
+    show(byId.get(id) || null);
+  };
+}

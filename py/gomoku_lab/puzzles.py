@@ -1,11 +1,9 @@
 """The puzzle generator: positions from games played here, proven and rated.
 
     python -m gomoku_lab.puzzles generate --rule freestyle --games 400 --out p.jsonl
-    python -m gomoku_lab.puzzles rate --inp p.jsonl --out rated.jsonl
-    python -m gomoku_lab.puzzles ship rated*.jsonl      # -> py/gomoku/data/puzzles.txt
+    python -m gomoku_lab.puzzles ship p*.jsonl          # -> py/gomoku/data/puzzles.txt
+    python -m gomoku_lab.puzzle_rating --jobs 2         # the ratings, measured, into it
     python -m gomoku_lab.puzzles stats                  # the shipped file in figures
-
-``generate --rate`` rates each puzzle as it is kept.
 
 Games: level against level (engine/levels.py, the node levels, two drawn per game, from
 a random quiet opening, selfplay.random_opening), so that the positions come from players
@@ -23,9 +21,8 @@ who miss things. Every position of a game is examined (side to move A, opponent 
 Kept: 1 to 3 solutions (1 or 2 for a defence), a position not seen before under the 8
 symmetries and translation. Each record says whether the player in the game found it.
 
-Rating: the weakest node level that solves the puzzle in at least half of SEEDS tries,
-playing the solving side move by move (the defender answers from the proof); none: the
-puzzle is rated at the first timed level.
+Ratings are measured afterwards, on the shipped file: gomoku_lab.puzzle_rating (each node
+level plays the puzzle against its judge; the rating is fitted to which levels solve it).
 """
 
 from __future__ import annotations
@@ -43,17 +40,14 @@ from gomoku.core.rules import Rule, parse_rule
 from gomoku.engine.facade import Engine
 from gomoku.engine.levels import LEVELS, play
 from gomoku.game.board import Board
-from gomoku.puzzles import THEMES, UNSOLVED, Puzzle, dump, encode_cells, position_key
+from gomoku.puzzles import THEMES, Puzzle, dump, encode_cells, position_key
 from gomoku.puzzles.prove import (
-    Vcf,
     defence_solutions,
     delaying_four,
     five_cells,
-    makes_five,
     threat_of,
     vcf_line,
     vcf_solutions,
-    vct_after,
     vct_solutions,
 )
 from gomoku.search.threats import ThreatSearch
@@ -187,59 +181,6 @@ def puzzle_id(record: dict) -> str:
     return hashlib.sha1(repr((key, record["theme"])).encode()).hexdigest()[:6]
 
 
-# --- rating ------------------------------------------------------------------------------
-
-
-def _solves(record: dict, number: int, seed: int) -> bool:
-    """Does level ``number`` solve the puzzle, playing it move by move with ``seed``?"""
-    rule = parse_rule(record["rule"])
-    moves = [tuple(p) for p in record["moves"]]
-    engine = Engine(record["size"], rule, tt_bits=16, seed=0)
-    engine.set_position(moves)
-    theme = record["theme"]
-    sols = {tuple(p) for p in record["solutions"]}
-    first = tuple(play(engine, number, seed).move)
-    if first not in sols:
-        return False
-    if theme == "defend":
-        return True
-    depth = record["depth"]
-    board = Board.from_moves(moves, record["size"], rule)
-    move = first
-    for _ in range(depth + 1):
-        q = board.index(*move)
-        if makes_five(board, q, board.side):
-            return True
-        line = Vcf(board).after(q, depth) if theme == "vcf" else vct_after(board, q, depth)
-        if line is None or len(line) < 2:
-            return line is not None
-        board.make(q)
-        board.make(line[1])  # the defender's reply from the proof
-        depth -= 1
-        engine.set_position(board.moves)
-        move = tuple(play(engine, number, seed).move)
-    return False
-
-
-def rate(record: dict) -> str:
-    """The key of the weakest node level that solves the puzzle in at least half of
-    SEEDS tries (stopping as soon as the count decides), else UNSOLVED."""
-    for lv in node_levels():
-        tries = 1 if lv.noise == 0 and lv.candidates == 1 else SEEDS
-        need = (tries + 1) // 2
-        won = lost = 0
-        for seed in range(1, tries + 1):
-            if _solves(record, lv.number, seed):
-                won += 1
-            else:
-                lost += 1
-            if won >= need or lost > tries - need:
-                break
-        if won >= need:
-            return lv.key
-    return UNSOLVED
-
-
 # --- commands ----------------------------------------------------------------------------
 
 
@@ -266,30 +207,11 @@ def generate(args) -> int:
                 seen.add(key)
                 rec["game_seed"] = seed
                 rec["id"] = puzzle_id(rec)
-                if args.rate:
-                    rec["level"] = rate(rec)
                 f.write(json.dumps(rec) + "\n")
                 f.flush()
             if (g + 1) % 10 == 0:
                 print(f"{time.time() - start:.0f}s {dict(sorted(stats.items()))}", flush=True)
     print(json.dumps({"rule": rule.label, **stats}), flush=True)
-    return 0
-
-
-def rate_cmd(args) -> int:
-    out = Path(args.out)
-    done = set()
-    if out.exists():
-        done = {json.loads(s)["id"] for s in out.read_text().splitlines()}
-    with out.open("a", encoding="utf-8") as f:
-        for s in Path(args.inp).read_text().splitlines():
-            rec = json.loads(s)
-            rec["id"] = puzzle_id(rec)
-            if rec["id"] in done:
-                continue
-            rec["level"] = rate(rec)
-            f.write(json.dumps(rec) + "\n")
-            f.flush()
     return 0
 
 
@@ -306,14 +228,15 @@ def ship(args) -> int:
                 theme=rec["theme"],
                 depth=rec["depth"],
                 vct_depth=rec["vct_depth"],
-                level=rec.get("level", UNSOLVED),
+                solves=None,  # measured on the shipped file: gomoku_lab.puzzle_rating
                 moves=tuple(tuple(m) for m in rec["moves"]),
                 solutions=tuple(tuple(m) for m in rec["solutions"]),
                 line=tuple(tuple(m) for m in rec["line"]),
             )
             puzzles.setdefault(p.key(), p)
     ordered = sorted(puzzles.values(), key=lambda p: (p.rule, p.theme, p.id))
-    Path(args.out).write_text(dump(ordered), encoding="utf-8")
+    header = ["# solves: not measured yet: run python -m gomoku_lab.puzzle_rating"]
+    Path(args.out).write_text(dump(ordered, header), encoding="utf-8")
     print(f"{len(ordered)} puzzles -> {args.out} ({Path(args.out).stat().st_size} bytes)")
     return 0
 
@@ -329,11 +252,14 @@ def stats_cmd(args) -> int:
     for rule in ("freestyle", "standard", "renju"):
         row = ", ".join(f"{t} {by_kind[(rule, t)]}" for t in ("vcf", "vct", "defend"))
         print(f"  {rule}: {row}")
-    print("rating (the solving level):")
-    ratings = Counter((p.rating, p.level) for p in puzzles)
-    order = sorted(ratings.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0))
-    for (rating, key), n in order:
-        print(f"  {rating!s:>6} {key:<10} {n}")
+    print("ratings (fitted to the levels' solves), by bands of 100:")
+    bands = Counter(None if p.rating is None else p.rating // 100 * 100 for p in puzzles)
+    for band, n in sorted(bands.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
+        label = "not measured" if band is None else f"{band}..{band + 99}"
+        print(f"  {label:>12} {n:4} {'#' * round(60 * n / len(puzzles))}")
+    shared = Counter(p.rating for p in puzzles).most_common(3)
+    top = ", ".join(f"{r} ({n}, {n / len(puzzles):.0%})" for r, n in shared)
+    print("most shared ratings:", top)
     print("solutions:", dict(sorted(Counter(len(p.solutions) for p in puzzles).items())))
     wins = Counter(p.moves_to_win for p in puzzles if p.moves_to_win)
     print("moves to win (vcf, vct):", dict(sorted(wins.items())))
@@ -350,17 +276,13 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--games", type=int, default=100)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--out", required=True)
-    g.add_argument("--rate", action="store_true", help="rate each puzzle as it is kept")
     g.add_argument("--themes", default="vcf,vct,defend", help="comma-separated themes to look for")
-    r = sub.add_parser("rate", help="rate puzzles by the levels")
-    r.add_argument("--inp", required=True)
-    r.add_argument("--out", required=True)
     s = sub.add_parser("ship", help="write the shipped data file")
     s.add_argument("inputs", nargs="+")
     s.add_argument("--out", default=str(DATA))
     sub.add_parser("stats", help="the shipped collection in figures")
     args = ap.parse_args(argv)
-    commands = {"generate": generate, "rate": rate_cmd, "ship": ship, "stats": stats_cmd}
+    commands = {"generate": generate, "ship": ship, "stats": stats_cmd}
     return commands[args.cmd](args)
 
 
@@ -368,4 +290,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["encode_cells", "examine", "level_game", "rate"]
+__all__ = ["encode_cells", "examine", "level_game"]

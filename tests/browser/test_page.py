@@ -232,14 +232,28 @@ def test_playing_white_lets_the_engine_open(game):
     assert moves[1] == free and on_board(moves[2]) and len(set(moves)) == 3
 
 
-def test_a_missing_wheel_is_reported_not_hung(game, context):
-    context.route("**/wheels/**", lambda r: r.abort())
+def test_a_missing_wheel_is_reported_not_hung_and_the_first_move_is_kept(game, context):
+    held = []  # the wheel's request, answered (aborted) once the player has moved
+    context.route("**/wheels/**", lambda route: held.append(route))
     game.page.goto(f"{game.base_url}?test=1")
+    game.page.evaluate("() => localStorage.clear()")
+    game.page.goto(f"{game.base_url}?test=1&time=200")
+    game.page.wait_for_function("() => !!document.querySelector('#board')?.dataset.engine")
+    game.click_cell("h8")  # while the engine loads
+    assert game.moves() == ["h8"]
+    while not held:  # the worker asks for the wheel once Pyodide has started
+        game.page.wait_for_timeout(100)
+    held.pop().abort()
     game.page.wait_for_function(
         "() => document.querySelector('#board').dataset.engine === 'failed'", timeout=180_000
     )
     assert "could not be started" in game.page.inner_text("#notice")
     assert game.status() == "error"
+    assert game.moves() == ["h8"]  # the player's move is kept, on the board and stored
+    context.unroute("**/wheels/**")
+    game.page.reload()
+    moves = game.wait_moves(2)
+    assert moves[0] == "h8" and on_board(moves[1])  # the engine answers it once it loads
 
 
 def test_first_move_need_not_wait_for_the_engine(game):

@@ -1,19 +1,67 @@
-"""The puzzles page (web/puzzles.html): a wrong move refuted by the engine and counted, a
-VCF played out against the page's blocks, unreadable progress dropped with a notice."""
+"""The puzzles page (web/puzzles.html): every move judged by the engine from the position
+(an open four after extra fours accepted and played to the five, a four that wins by threes
+taken back as "also wins", a losing move answered by the opponent in words), a wrong
+defence counted, a VCF played out against the page's blocks, unreadable progress dropped
+with a notice, learning from your mistakes."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import pytest
+
 from gomoku.core.geometry import to_text
 from gomoku.puzzles import load
+from gomoku.puzzles.judge import judge_move
+from gomoku.puzzles.prove import makes_four
 
 PUZZLES = load()
+BY_ID = {p.id: p for p in PUZZLES}
 VCF = next(p for p in PUZZLES if p.theme == "vcf" and len(p.line) >= 5)
 DEFEND = next(p for p in PUZZLES if p.theme == "defend")
 FEEDBACK = "() => document.querySelector('#pz-feedback').textContent"
 START = "() => import('./model/puzzles.js').then((m) => m.START_RATING)"  # the default level's
+# "win by fours (7 moves)": eight fours on a longer road (j9 j6 j8 j11 g8 g11 i8 e6), then
+# h10, an open four (f12 and k7 both make five)
+ISSUE = BY_ID["0bd7eb"]
+EXTRA_FOURS = [(9, 6), (9, 9), (9, 7), (9, 4), (6, 7), (6, 4), (8, 7), (4, 9)]
+H10 = (7, 5)
+
+
+@pytest.fixture(scope="module")
+def tab(browser, browser_context_args, base_url):
+    """One puzzles page for the module's judged-move tests (?test=1: its reset hook shows
+    a puzzle afresh and reads the stored progress again; the engine worker is kept)."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.goto(f"{base_url}puzzles.html?test=1")
+    page.wait_for_function("() => window.gomokuPuzzles && window.gomokuPuzzles.reset")
+    yield page
+    context.close()
+
+
+def _reset(page, pid: str, items: dict[str, str] | None = None) -> None:
+    """The puzzle ``pid`` from its start, with exactly ``items`` stored."""
+    page.evaluate(
+        "([items, id]) => { localStorage.clear();"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
+        " window.gomokuPuzzles.reset(id); }",
+        [items or {}, pid],
+    )
+    page.wait_for_function("() => document.querySelector('#board').dataset.grid")
+
+
+def _moves(page) -> int:
+    return int(page.get_attribute("#board", "data-moves"))
+
+
+def _wait_moves(page, n: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('#board').dataset.moves === String(n)"
+        " && ['continue', 'solve', 'done', 'failed'].includes(document.body.dataset.status)",
+        arg=n, timeout=120_000,
+    )
 
 
 def _open(page, base_url: str, pid: str, progress: str | None = None) -> None:
@@ -37,20 +85,66 @@ def _progress(page) -> dict:
     return json.loads(page.evaluate("() => localStorage.getItem('gomoku.puzzles.v1')"))
 
 
+def test_an_open_four_after_extra_fours_is_accepted_and_played_to_the_five(tab) -> None:
+    _reset(tab, ISSUE.id)
+    n = len(ISSUE.moves)
+    for four in EXTRA_FOURS:
+        _click(tab, *four)
+        n += 2
+        _wait_moves(tab, n)  # the block came: the puzzle goes on
+        assert "White answers" in tab.evaluate(FEEDBACK)
+    _click(tab, *H10)
+    _wait_moves(tab, n + 2)
+    text = tab.evaluate(FEEDBACK)
+    assert "h10 still wins, but takes longer than needed." in text
+    reply = tuple(tab.evaluate("() => window.gomokuPuzzles.state.moves.at(-1)"))
+    assert reply in {(5, 3), (10, 8)}  # f12 or k7
+    _click(tab, *({(5, 3), (10, 8)} - {reply}).pop())
+    tab.wait_for_function("() => document.body.dataset.status === 'done'")
+    assert "Solved" in tab.evaluate(FEEDBACK)
+    assert _progress(tab)["done"] == {ISSUE.id: "solved"}
+
+
+def test_a_refused_four_that_wins_by_threes_is_taken_back_as_also_wins(tab) -> None:
+    _reset(tab, ISSUE.id)
+    n = len(ISSUE.moves)
+    _click(tab, 10, 10)  # k5: a four after whose block black wins by threes
+    tab.wait_for_function(f"() => /also wins/.test(({FEEDBACK})())", timeout=120_000)
+    assert tab.evaluate(FEEDBACK) == (
+        "k5 also wins, but not by fours. This puzzle asks for a win by fours: try again."
+    )
+    assert _moves(tab) == n and tab.evaluate("() => document.body.dataset.status") == "solve"
+    assert tab.evaluate("() => localStorage.getItem('gomoku.puzzles.v1')") is None  # not counted
+
+
+def test_a_move_after_which_the_win_is_gone_is_answered_in_words(tab) -> None:
+    _reset(tab, ISSUE.id)
+    move = (4, 9)  # e6: white then wins by force
+    verdict = judge_move(ISSUE.board(), move, ISSUE.theme, ISSUE.moves_to_win)
+    assert verdict.outcome == "lost"
+    _click(tab, *move)
+    tab.wait_for_function("() => document.body.dataset.status === 'failed'", timeout=120_000)
+    x, y = verdict.reply
+    reply = "abcdefghijklmno"[x] + str(15 - y)
+    assert tab.evaluate(FEEDBACK).startswith(f"After e6 the win is gone: White answers {reply}.")
+    assert _progress(tab)["done"] == {ISSUE.id: "failed"}
+    assert tab.locator("#pz-retry").is_visible()
+
+
 def test_a_wrong_defence_is_refuted_and_lowers_the_rating(page, base_url) -> None:
     _open(page, base_url, DEFEND.id)
-    taken = set(DEFEND.moves) | set(DEFEND.solutions)
-    x, y = next(
-        (a + dx, b + dy) for a, b in DEFEND.moves[::-1] for dx, dy in ((1, 0), (0, 1), (-1, 0))
-        if (a + dx, b + dy) not in taken and 0 <= min(a + dx, b + dy) and max(a + dx, b + dy) < 15
+    board = DEFEND.board()
+    x, y = next(  # a cell near the stones that the judge refutes (and no four)
+        board.point(q) for q in sorted(board.candidates)
+        if board.point(q) not in DEFEND.solutions and not makes_four(board, q, board.side)
+        and judge_move(board, board.point(q), "defend").outcome == "lost"
     )
     _click(page, x, y)
-    page.wait_for_function("() => document.body.dataset.status === 'failed'")
-    # what the other side answers, named as such: its colour and move (the first stone of
-    # the line drawn on the board)
+    page.wait_for_function("() => document.body.dataset.status === 'failed'", timeout=240_000)
+    # what the other side answers, named as such: its colour and move
     other = "White" if DEFEND.side == 1 else "Black"
-    page.wait_for_function(f"() => ({FEEDBACK})().includes('{other} answers ')", timeout=240_000)
     said = page.evaluate(FEEDBACK)
+    assert "does not stop the attack" in said, said
     answer = re.search(rf"{other} answers ([a-o]\d+)", said)
     assert answer and "The answer" not in said, said
     assert page.locator("#pz-retry").is_visible()

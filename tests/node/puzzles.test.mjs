@@ -5,8 +5,9 @@ import test from "node:test";
 import { DEFAULT_LEVEL, LEVEL_DATA } from "../../web/model/levels-data.js";
 import { PUZZLES } from "../../web/model/puzzles-data.js";
 import {
-  START_RATING, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal, judgeFirst,
-  newProgress, nextPuzzle, rated, record, sideOf, stonesOf, utcDate, vcfStep,
+  MIN_RD, START_RATING, START_RD, aged, dailyPuzzle, decodeProgress, decodeRow, expected, filterPuzzles, illegal,
+  localVerdict, movesLeft, movesToWin, newProgress, nextPuzzle, rated, record, sideOf, stonesOf, utcDate,
+  vcfStep, verdictPlan,
 } from "../../web/model/puzzles.js";
 
 const all = PUZZLES.map(decodeRow);
@@ -20,7 +21,7 @@ test("the data decodes: cells on the board, solutions on empty points", () => {
     assert.equal(stones.size, p.moves.length, p.id);
     for (const [x, y] of p.solutions) assert.ok(!stones.has(x + "," + y), p.id);
   }
-  assert.throws(() => decodeRow(["x", "freestyle", 15, "vcf", 3, 100, "hhzz", "ii", ""]), /bad cell zz/);
+  assert.throws(() => decodeRow(["x", "freestyle", 15, "vcf", 3, 100, 90, "hhzz", "ii", ""]), /bad cell zz/);
 });
 
 test("the daily puzzle is a function of the date alone", () => {
@@ -35,27 +36,78 @@ test("the daily puzzle is a function of the date alone", () => {
   assert.equal(dailyPuzzle([], "2026-11-27"), null);
 });
 
-test("the rating moves by Elo against the puzzle's rating", () => {
-  assert.equal(expected(1500, 1500), 0.5);
-  assert.equal(rated(1500, 0, 1500, true), 1520);
-  assert.equal(rated(1500, 0, 1500, false), 1480);
-  assert.ok(rated(1500, 0, 1900, true) - 1500 > rated(1500, 0, 1100, true) - 1500); // harder: more
-  assert.equal(rated(1500, 30, 1500, true), 1510); // K 20 after 20 puzzles
+// Glicko-1 for one rating period of several games, written out from Glickman's paper
+// ("Example of the Glicko system", 1999): the test's own reference.
+function glickoPeriod(r, rd, games) {
+  const q = Math.log(10) / 400;
+  const g = (x) => 1 / Math.sqrt(1 + (3 * q * q * x * x) / Math.PI ** 2);
+  let d2inv = 0;
+  let sum = 0;
+  for (const [rj, rdj, s] of games) {
+    const e = 1 / (1 + 10 ** (-g(rdj) * (r - rj) / 400));
+    d2inv += q * q * g(rdj) ** 2 * e * (1 - e);
+    sum += g(rdj) * (s - e);
+  }
+  const denom = 1 / rd ** 2 + d2inv;
+  return { rating: r + (q / denom) * sum, rd: Math.sqrt(1 / denom) };
+}
+
+test("the reference is Glickman's worked example", () => {
+  const out = glickoPeriod(1500, 200, [[1400, 30, 1], [1550, 100, 0], [1700, 300, 0]]);
+  assert.equal(Math.round(out.rating), 1464);
+  assert.equal(Math.round(out.rd * 10) / 10, 151.4);
 });
 
-test("a puzzle counts once; the streak and the history follow", () => {
-  const p = { ...all[0], rating: 1500 };
-  const q = { ...all[1], rating: 1500 };
+test("the rating moves by Glicko: one puzzle, one game against its rating", () => {
+  for (const [r, rd, pr, prd, s] of [[1500, 350, 1500, 100, 1], [800, 120, 1400, 60, 0], [243, 350, 776, 150, 1]]) {
+    const ref = glickoPeriod(r, rd, [[pr, prd, s]]);
+    const got = rated(r, rd, pr, prd, s === 1);
+    assert.equal(got.rating, Math.round(ref.rating));
+    assert.equal(got.rd, Math.max(MIN_RD, Math.round(ref.rd)));
+  }
+  assert.equal(expected(1500, 1500), 0.5);
+  // at equal ratings a miss costs what a solve gains
+  for (const rd of [350, 200, 60]) {
+    const up = rated(1000, rd, 1000, 120, true).rating - 1000;
+    const down = 1000 - rated(1000, rd, 1000, 120, false).rating;
+    assert.ok(up > 0 && up === down, `rd ${rd}: +${up} / -${down}`);
+  }
+  // a harder puzzle gains more; a surer rating moves less
+  assert.ok(rated(1500, 200, 1900, 100, true).rating > rated(1500, 200, 1100, 100, true).rating);
+  assert.ok(rated(1500, 80, 1500, 100, true).rating - 1500 < rated(1500, 300, 1500, 100, true).rating - 1500);
+  // the deviation shrinks with each result, never under MIN_RD, and grows back with idle days
+  let state = { rating: 1500, rd: START_RD };
+  for (let i = 0; i < 200; i++) state = rated(state.rating, state.rd, 1500, 100, i % 2 === 0);
+  assert.equal(state.rd, MIN_RD);
+  assert.equal(aged(MIN_RD, 0), MIN_RD);
+  assert.ok(aged(MIN_RD, 10) > MIN_RD && aged(MIN_RD, 1000) === START_RD);
+});
+
+test("a puzzle counts once; the streak, the deviation and the history follow", () => {
+  const p = { ...all[0], rating: 1500, ratingRd: 100 };
+  const q = { ...all[1], rating: 1500, ratingRd: 100 };
   let s = record({ ...newProgress(), rating: 1500 }, p, true, "2026-11-27");
-  assert.equal(s.rating, 1520);
+  assert.equal(s.rating, rated(1500, START_RD, 1500, 100, true).rating);
+  assert.ok(s.rd < START_RD && s.last === "2026-11-27");
   assert.equal(s.streak, 1);
   assert.equal(record(s, p, false, "2026-11-27"), s); // the second try changes nothing
-  s = record(s, q, false, "2026-11-27");
+  const next = record(s, q, false, "2026-12-27"); // a month later: the deviation grew first
+  assert.equal(next.rating, rated(s.rating, aged(s.rd, 30), 1500, 100, false).rating);
+  s = next;
   assert.equal(s.streak, 0);
   assert.equal(s.best, 1);
   assert.equal(s.games, 2);
   assert.deepEqual(s.history.map((e) => [e.id, e.solved]), [[q.id, false], [p.id, true]]);
   assert.deepEqual(s.done, { [p.id]: "solved", [q.id]: "failed" });
+});
+
+test("progress stored by the Elo version is read with a deviation", () => {
+  const old = { v: 1, rating: 700, games: 12, streak: 2, best: 3, history: [], done: { a: "solved" } };
+  const s = decodeProgress(old);
+  assert.equal(s.v, 2);
+  assert.equal(s.rating, 700);
+  assert.ok(s.rd >= MIN_RD && s.rd <= START_RD && s.last === null);
+  assert.deepEqual(s.done, { a: "solved" });
 });
 
 test("stored progress is read back, and anything malformed is refused with a reason", () => {
@@ -65,6 +117,8 @@ test("stored progress is read back, and anything malformed is refused with a rea
   assert.throws(() => decodeProgress({ ...s, rating: "high" }), /rating/);
   assert.throws(() => decodeProgress({ ...s, history: [{ id: 3 }] }), /history entry/);
   assert.throws(() => decodeProgress({ ...s, done: { a: "maybe" } }), /result/);
+  assert.throws(() => decodeProgress({ ...s, rd: 5 }), /deviation/);
+  assert.throws(() => decodeProgress({ ...s, last: "yesterday" }), /date/);
 });
 
 test("the next puzzle is the untried one nearest the player's rating", () => {
@@ -80,19 +134,6 @@ test("the next puzzle is the untried one nearest the player's rating", () => {
   assert.equal(nextPuzzle(list, { ...s, done: { d: "solved" } }).id, "b");
   assert.equal(nextPuzzle(list, s, "d").id, "b"); // not the one on the board
   assert.deepEqual(filterPuzzles(all, { theme: "vcf", rule: "all" }).every((p) => p.theme === "vcf"), true);
-});
-
-test("the first move is judged against the proven solutions", () => {
-  const p = all[0];
-  assert.equal(judgeFirst(p, p.solutions[0]), "solved");
-  const stones = stonesOf(p.moves);
-  let wrong = null;
-  for (let x = 0; x < p.size && !wrong; x++) {
-    for (let y = 0; y < p.size && !wrong; y++) {
-      if (!stones.has(x + "," + y) && !p.solutions.some((s) => s[0] === x && s[1] === y)) wrong = [x, y];
-    }
-  }
-  assert.equal(judgeFirst(p, wrong), "wrong");
 });
 
 test("a VCF plays out: a four is blocked, a five wins, a quiet move loses", () => {
@@ -134,4 +175,62 @@ test("renju: a white four whose block black may not play wins at once", () => {
   assert.equal(illegal(stones, 8, 7, 1, 15, "renju"), "double four");
   assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "renju", 3), { result: "won", trap: [8, 7] });
   assert.deepEqual(vcfStep(stones, [8, 8], 2, 15, "freestyle", 3), { result: "block", reply: [8, 7] });
+});
+
+test("a verdict becomes the page's plan: go on, take back, or count", () => {
+  const p = all.find((q) => q.id === "0bd7eb"); // black to move, win by fours
+  const words = (plan) => plan.says.map(([k]) => k);
+  const wins = verdictPlan(p, { outcome: "wins", reply: [10, 6], line: [[10, 6], [9, 9]] }, [9, 6]);
+  assert.equal(wins.action, "reply");
+  assert.deepEqual(wins.play, [10, 6]);
+  assert.deepEqual(words(wins), ["pzAnswers", "pzKeepGoing"]);
+  assert.deepEqual(wins.says[0][1], { color: { key: "pzWhite" }, move: "k9" });
+  const longer = verdictPlan(p, { outcome: "longer", reply: [5, 3], line: [[5, 3], [10, 8]] }, [7, 5]);
+  assert.equal(longer.action, "reply");
+  assert.deepEqual(words(longer), ["pzLonger", "pzAnswers", "pzKeepGoing"]);
+  const other = verdictPlan(p, { outcome: "other", reply: [9, 9], line: [[9, 9]], by: "vct" }, [10, 10]);
+  assert.deepEqual([other.action, words(other)], ["again", ["pzAlsoWinsFours"]]);
+  const lost = verdictPlan(p, { outcome: "lost", reply: [5, 4], line: [[5, 4], [6, 6]] }, [4, 9]);
+  assert.equal(lost.action, "failed");
+  assert.deepEqual(words(lost), ["pzLostAttack", "pzThen"]);
+  assert.deepEqual(lost.says[0][1], { move: "e6", color: { key: "pzWhite" }, reply: "f11" });
+  assert.deepEqual(lost.overlay, [[5, 4], [6, 6]]);
+  assert.deepEqual(verdictPlan(p, { outcome: "unclear", reply: null, line: [] }, [0, 0]).action, "again");
+  assert.equal(verdictPlan(p, { outcome: "solved", reply: null, line: [], by: "five" }, [0, 0]).action, "solved");
+  const vct = all.find((q) => q.theme === "vct");
+  assert.deepEqual(words(verdictPlan(vct, { outcome: "other", reply: null, line: [] }, [0, 0])), ["pzAlsoWinsThreats"]);
+  const defend = all.find((q) => q.theme === "defend");
+  const held = verdictPlan(defend, { outcome: "wins", reply: [1, 1], line: [[1, 1]] }, [0, 0]);
+  assert.deepEqual([held.action, words(held)], ["reply", ["pzStillThreat"]]);
+  assert.deepEqual(words(verdictPlan(defend, { outcome: "lost", reply: [1, 1], line: [[1, 1]] }, [0, 0])), ["pzLostDefence"]);
+  assert.deepEqual(words(verdictPlan(defend, { outcome: "solved", reply: null, line: [] }, [0, 0])), ["pzDefended"]);
+  assert.throws(() => verdictPlan(p, { outcome: "maybe" }, [0, 0]), /unknown verdict/);
+});
+
+test("the moves a win by fours still allows count down to one; other themes promise none", () => {
+  const p = all.find((q) => q.id === "0bd7eb");
+  assert.equal(movesLeft(p, 0), movesToWin(p));
+  assert.equal(movesLeft(p, 2), movesToWin(p) - 2);
+  assert.equal(movesLeft(p, 40), 1);
+  assert.equal(movesLeft(all.find((q) => q.theme === "defend"), 0), null);
+});
+
+test("without the engine the stored proof judges what it can, and nothing else", () => {
+  const p = all.find((q) => q.id === "0bd7eb");
+  const at = (move, made = 0, moves = p.moves) => {
+    const stones = stonesOf(moves);
+    stones.set(move[0] + "," + move[1], sideOf(p) - 1);
+    return localVerdict(p, stones, move, made);
+  };
+  const first = at(p.solutions[0]);
+  assert.equal(first.outcome, "wins");
+  assert.equal(at([10, 10]).outcome, "unjudged"); // a four, not a stored first move
+  assert.equal(at([3, 3]).outcome, "unjudged");
+  // later, any four is answered by its block
+  const later = at([10, 10], 1);
+  assert.equal(later.outcome, "wins");
+  const defend = all.find((q) => q.theme === "defend");
+  const ds = stonesOf(defend.moves);
+  ds.set(defend.solutions[0].join(","), sideOf(defend) - 1);
+  assert.equal(localVerdict(defend, ds, defend.solutions[0], 0).outcome, "solved");
 });

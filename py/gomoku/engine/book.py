@@ -39,7 +39,6 @@ Building the book and its coverage statistics: ``python -m gomoku_lab.book_build
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import random
@@ -47,7 +46,9 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from gomoku.core import shipped
 from gomoku.core.errors import GomokuError, IllegalMoveError
 from gomoku.core.geometry import (
     Point,
@@ -64,6 +65,9 @@ from gomoku.core.symmetry import (
     far_from_edge,
     split_moves,
 )
+
+if TYPE_CHECKING:
+    import argparse  # the command line's; imported there (a worker never needs it)
 
 BOOK_FILE = Path(__file__).resolve().parents[1] / "data" / "book.txt"
 """The book: package data (py/gomoku/data/book.txt), the only copy, in a checkout and in an
@@ -246,6 +250,30 @@ class Book:
                 raise BookFormatError(f"{path}:{n}: {exc}") from None
         return book
 
+    def to_plain(self) -> tuple:
+        """The book as plain data (tuples, ints, strings): what ``from_plain`` reads back
+        without parsing or canonicalising anything (the shipped table)."""
+        entries = tuple((e.rule.value, e.size, e.moves, e.reply, e.score, e.note)
+                        for e in self.entries)
+        index = {
+            (rule.value, key): tuple((s.point, s.score, s.note) for s in bucket)
+            for (rule, key), bucket in self._index.items()
+        }
+        return (self.tolerance, tuple(self.header), entries, index, self.max_stones)
+
+    @classmethod
+    def from_plain(cls, plain: tuple) -> Book:
+        """The book ``to_plain`` described."""
+        tolerance, header, entries, index, max_stones = plain
+        book = cls(tolerance=tolerance)
+        book.header = list(header)
+        book.entries = [BookEntry(Rule(r), *rest) for r, *rest in entries]
+        book._index = {
+            (Rule(r), key): [_Stored(*s) for s in bucket] for (r, key), bucket in index.items()
+        }
+        book.max_stones = max_stones
+        return book
+
     def dumps(self) -> str:
         """The book as file text: header comments, then entries sorted by rule, board size,
         number of stones and move text."""
@@ -335,9 +363,23 @@ def _allowed_for_black(
     return [c for c in cands if forbidden(board, board.index(*c.move)) is None]
 
 
+BOOK_TABLE_VERSION = 1  # bump when Book.to_plain / from_plain change
+
+
+def book_shipped_name() -> tuple[str, str]:
+    """The shipped book table's name and inputs (the book file's digest): read at start-up,
+    it spares parsing the file and finding every position's canonical form."""
+    return "book", f"book-v{BOOK_TABLE_VERSION}:{shipped.digest(BOOK_FILE.read_bytes())}"
+
+
 @functools.cache
 def default_book() -> Book:
-    """The packaged book, loaded once per process (empty if the data file is missing)."""
+    """The packaged book, loaded once per process (empty if the data file is missing):
+    from its shipped table (gomoku.core.shipped) when that was built from this file."""
+    if BOOK_FILE.is_file():
+        plain = shipped.load(*book_shipped_name())
+        if plain is not None:
+            return Book.from_plain(plain)
     return Book.load()
 
 
@@ -371,6 +413,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m gomoku.engine.book``."""
+    import argparse
     p = argparse.ArgumentParser(
         prog="python -m gomoku.engine.book",
         description=__doc__.split("\n")[0],

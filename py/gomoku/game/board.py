@@ -29,6 +29,7 @@ from functools import cache
 
 import numpy as np
 
+from gomoku.core import shipped
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.geometry import Point, check_point
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
@@ -112,10 +113,33 @@ class Layout:
         return x - self.pad, y - self.pad
 
 
+LAYOUT_VERSION = 1  # bump when layout_parts changes what it builds (shipped tables)
+
+
+def layout_shipped_name(size: int, pad: int) -> tuple[str, str]:
+    """The shipped table's name and inputs for layout_parts(size, pad)."""
+    return f"layout-{size}-{pad}", f"layout-v{LAYOUT_VERSION}:{size}:{pad}"
+
+
 @cache
 def layout(size: int, rule: Rule) -> Layout:
     table = pattern_table(rule)
     pad = table.half
+    width = size + 2 * pad
+    cells = width * width
+    deltas = tuple(dx + dy * width for dx, dy in DIRECTIONS)
+    parts = shipped.load(*layout_shipped_name(size, pad)) or layout_parts(size, pad)
+    onboard, ub, uw, nu, band, ln = parts
+    return Layout(
+        size, rule, pad, width, cells, deltas, onboard, ub, uw, nu, band, ln,
+        _key_tables(rule), table.black, table.white,
+    )  # fmt: skip
+
+
+def layout_parts(size: int, pad: int) -> tuple:
+    """The layout's index tables for a size x size board padded by ``pad`` cells (they
+    depend on nothing else): (onboard, updates_black, updates_white, near_updates,
+    near_band, line_neighbours), as Layout holds them."""
     width = size + 2 * pad
     cells = width * width
     deltas = tuple(dx + dy * width for dx, dy in DIRECTIONS)
@@ -156,23 +180,13 @@ def layout(size: int, rule: Rule) -> Layout:
             if k and 0 <= x + k * dx < size and 0 <= y + k * dy < size
         )
 
-    counts = _key_tables(rule)
-    return Layout(
-        size,
-        rule,
-        pad,
-        width,
-        cells,
-        deltas,
+    return (
         onboard,
         tuple(ub),
         tuple(uw),
         tuple(nu),
         tuple(slice(p - 2 * width - 2, p + 2 * width + 3) for p in range(cells)),
         tuple(ln),
-        counts,
-        table.black,
-        table.white,
     )
 
 

@@ -34,7 +34,7 @@ forbidden; renju.py settles those.
 
 from __future__ import annotations
 
-import gzip
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -189,6 +189,8 @@ def write_cache(rule: Rule) -> Path:
     table = build_pattern_table(rule)
     path = cache_path(rule)
     path.parent.mkdir(exist_ok=True)
+    import gzip  # only here: reading needs zlib alone (gzip.py costs a worker's start-up)
+
     path.write_bytes(gzip.compress(table.black + table.white, 6, mtime=0))
     return path
 
@@ -196,8 +198,8 @@ def write_cache(rule: Rule) -> Path:
 def _load_cache(rule: Rule) -> PatternTable | None:
     path = cache_path(rule)
     try:
-        data = gzip.decompress(path.read_bytes())
-    except (OSError, EOFError, gzip.BadGzipFile):
+        data = zlib.decompress(path.read_bytes(), 16 + zlib.MAX_WBITS)  # the gzip format
+    except (OSError, zlib.error):
         return None
     half = half_length(rule)
     n = 4 ** (2 * half)

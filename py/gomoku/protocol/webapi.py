@@ -44,6 +44,7 @@ Messages (every one carries `id`, a string or integer that the replies echo):
     {type: "opening", ...}  the engine's turn in an opening rule (swap2, Soosõrv-8):
                             gomoku.protocol.webopening
     {type: "review", ...}   one step of a game review: gomoku.protocol.webreview
+    {type: "judge", ...}    a puzzle move judged by the position: gomoku.protocol.webjudge
     {type: "bench", ...}    the engine's benchmarks: gomoku.protocol.webbench
     {type: "coord", ...}    a parallel search's coordinator: gomoku.protocol.webcoord
 
@@ -197,14 +198,19 @@ class WebApi:
             if self.session is None:
                 self.session = Session(read_size(message), read_rule(message))
             return webopening.answer(self.session, message, mid)
-        # The review, the benchmarks and the parallel search load on their first message:
-        # their modules would add 15-25 ms (CPython, python -X importtime, 2 busy cores;
-        # Pyodide is slower) to the worker's start-up, which needs only status and think.
+        # The review, the judge, the benchmarks and the parallel search load on their
+        # first message: their modules would add 15-25 ms (CPython, python -X importtime,
+        # 2 busy cores; Pyodide is slower) to the worker's start-up, which needs only
+        # status and think.
         if kind == "review":
             from gomoku.protocol.webreview import Reviews
 
             self._reviews = self._reviews or Reviews()
             return self._reviews.answer(message, mid)
+        if kind == "judge":
+            from gomoku.protocol.webjudge import judge
+
+            return judge(message, mid)
         if kind == "bench":
             from gomoku.protocol.webbench import bench
 

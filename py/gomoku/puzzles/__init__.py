@@ -1,21 +1,24 @@
 """Puzzles: positions from games played here, with every accepted first move proven.
 
 The shipped collection is ``data/puzzles.txt`` (written by ``python -m gomoku_lab.puzzles
-ship``), one puzzle a line::
+ship``, its ratings by ``python -m gomoku_lab.puzzle_rating``), one puzzle a line::
 
-    id rule size theme depth vct_depth level moves solutions line
+    id rule size theme depth vct_depth solves moves solutions line
 
 ``moves`` (the game as played, black first), ``solutions`` and ``line`` are cells written
 as two letters each (x then y, ``a`` = 0, Gomocup coordinates). ``theme`` is ``vcf``
 (win by fours), ``vct`` (win by fours and open threes) or ``defend`` (find the only
 defence, or one of two). ``depth`` is the attacker-move limit the puzzle was proven with:
 the fours of a VCF (the five not counted), the threats of a VCT, the opponent's VCF for a
-defence, whose ``vct_depth`` is the limit of the opponent's VCT. ``level`` is the key of
-the weakest level (engine/levels.py) that solved the puzzle at least half the time over
-several seeds, playing it move by move: the puzzle's rating is that level's rating, read
-from the level table (``rating``), so the two scales stay one. ``line`` is the winning
-line of the first solution (vcf, vct: attacker first, defender's replies between) or the
-opponent's threat the defence must stop (defend: the opponent's moves as if it moved now).
+defence, whose ``vct_depth`` is the limit of the opponent's VCT. ``solves`` is the
+measurement the rating comes from: one character per node level of the ladder
+(engine/levels.py, weakest first), how many of its ``TRIES`` (seeds 1, 2, ...) solved the
+puzzle playing against the puzzle's judge, "." where not measured (a weaker level solved
+every try), or "-" for a puzzle not measured yet. The puzzle's ``rating`` is fitted to
+those counts and the levels' own ratings (``fit_rating``), so the two scales stay one.
+``line`` is the winning line of the first solution (vcf, vct: attacker first,
+defender's replies between) or the opponent's threat the defence must stop (defend: the
+opponent's moves as if it moved now).
 
 ``check`` proves a puzzle again (prove.py): the solutions are exactly the cells that win
 (or defend); the build runs it over the whole file and fails naming the puzzle.
@@ -24,6 +27,7 @@ opponent's threat the defence must stop (defend: the opponent's moves as if it m
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from importlib import resources
 
@@ -37,8 +41,25 @@ from gomoku.game.board import Board
 THEMES = ("vcf", "vct", "defend")
 LETTERS = "abcdefghijklmnopqrst"
 DATA_FILE = "puzzles.txt"
-HEADER = "# gomoku puzzles v1: id rule size theme depth vct_depth level moves solutions line"
-UNSOLVED = "-"  # level field of a puzzle no node level solved (rated above them all)
+HEADER = "# gomoku puzzles v2: id rule size theme depth vct_depth solves moves solutions line"
+UNMEASURED = "-"  # the solves field of a puzzle not measured yet
+SKIPPED = "."  # a level above the first that solved every try: not measured
+
+
+def _tries(lv: Level) -> int:
+    """Seeds a level tries a puzzle with: many for the bottom rungs (cheap, and their
+    habits vary most), one for a level without randomness, four otherwise."""
+    if lv.habits is not None:
+        return 8
+    return 1 if lv.noise == 0 and lv.candidates == 1 else 4
+
+
+NODE_LEVELS: tuple[int, ...] = tuple(lv.number for lv in LEVELS if not lv.timed)
+TRIES: tuple[int, ...] = tuple(_tries(lv) for lv in LEVELS if not lv.timed)
+# The fit's prior: a puzzle's rating before any measurement, and its spread (the ladder's
+# middle; it keeps a puzzle every level solves, or none, at a finite rating)
+PRIOR_MEAN = 900.0
+PRIOR_SD = 450.0
 
 
 class PuzzleError(GomokuError):
@@ -53,7 +74,7 @@ class Puzzle:
     theme: str
     depth: int
     vct_depth: int
-    level: str  # the solving level's key, or UNSOLVED
+    solves: tuple[int | None, ...] | None  # per node level (None: not measured); None: none yet
     moves: tuple[Point, ...]
     solutions: tuple[Point, ...]
     line: tuple[Point, ...]
@@ -65,7 +86,21 @@ class Puzzle:
 
     @property
     def rating(self) -> int | None:
-        return level_rating(self.level)
+        """The fitted rating (None: not measured yet)."""
+        fit = self.rating_fit
+        return None if fit is None else fit[0]
+
+    @property
+    def rating_fit(self) -> tuple[int, int] | None:
+        """(rating, its deviation) fitted to the solves (None: not measured yet)."""
+        return None if self.solves is None else fit_rating(self.solves)
+
+    def with_solves(self, solves: tuple[int | None, ...]) -> Puzzle:
+        """The same puzzle with these measured solves."""
+        from dataclasses import replace
+
+        check_solves(solves)
+        return replace(self, solves=tuple(solves))
 
     def board(self) -> Board:
         return Board.from_moves(list(self.moves), self.size, self.rule)
@@ -87,7 +122,8 @@ class Puzzle:
             "solutions": [list(p) for p in self.solutions],
             "line": [list(p) for p in self.line],
             "rating": self.rating,
-            "level": self.level,
+            "rating_deviation": None if self.rating_fit is None else self.rating_fit[1],
+            "solves": None if self.solves is None else list(self.solves),
             "moves_to_win": self.moves_to_win,
         }
 
@@ -112,7 +148,7 @@ class Puzzle:
                 self.theme,
                 str(self.depth),
                 str(self.vct_depth),
-                self.level,
+                encode_solves(self.solves),
                 encode_cells(self.moves),
                 encode_cells(self.solutions),
                 encode_cells(self.line) or ".",
@@ -126,17 +162,72 @@ def position_key(moves, size: int, rule: Rule) -> tuple:
     return (rule.label, canonical(black, white, size, translate).key)
 
 
-def level_rating(key: str) -> int | None:
-    """The rating of the level with this key; a puzzle no node level solved is rated at
-    the first timed level (the next rung above every node level)."""
-    levels: list[Level] = list(LEVELS)
-    if key == UNSOLVED:
-        timed = [lv for lv in levels if lv.timed and lv.rating is not None]
-        return timed[0].rating if timed else None
-    for lv in levels:
-        if lv.key == key:
-            return lv.rating
-    raise PuzzleError(f"unknown level {key!r}")
+def check_solves(solves) -> None:
+    """ValueError unless ``solves`` has one count per node level, each within its tries
+    (or None), and no measured level above one that solved every try."""
+    if len(solves) != len(TRIES):
+        raise ValueError(f"{len(solves)} solve counts, expected {len(TRIES)} (one per node level)")
+    full = False
+    for n, tries in zip(solves, TRIES, strict=True):
+        if n is None:
+            if not full:
+                raise ValueError("a level not measured below one that did not solve every try")
+            continue
+        if full:
+            raise ValueError("a level measured above one that solved every try")
+        if not 0 <= n <= tries:
+            raise ValueError(f"{n} solves out of {tries} tries")
+        full = n == tries
+
+
+def encode_solves(solves) -> str:
+    if solves is None:
+        return UNMEASURED
+    return "".join(SKIPPED if n is None else str(n) for n in solves)
+
+
+def decode_solves(text: str) -> tuple[int | None, ...] | None:
+    if text == UNMEASURED:
+        return None
+    if any(c != SKIPPED and not c.isdigit() for c in text):
+        raise ValueError(f"solves {text!r}: digits and {SKIPPED!r} only")
+    solves = tuple(None if c == SKIPPED else int(c) for c in text)
+    check_solves(solves)
+    return solves
+
+
+def level_ratings() -> tuple[int, ...]:
+    """The node levels' ratings, in NODE_LEVELS order (the scale puzzles are rated on)."""
+    by_number = {lv.number: lv.rating for lv in LEVELS}
+    out = tuple(by_number[n] for n in NODE_LEVELS)
+    if any(r is None for r in out):
+        raise PuzzleError("a node level has no rating: the puzzles cannot be rated")
+    return out  # type: ignore[return-value]
+
+
+def fit_rating(solves, ratings: tuple[int, ...] | None = None) -> tuple[int, int]:
+    """(rating, deviation) of a puzzle from its solves: the rating R that makes the
+    measured counts most likely when a level rated r solves with probability
+    1 / (1 + 10 ** ((R - r) / 400)) (Elo's curve: a level rated like the puzzle solves
+    it half the time), with a Gaussian prior (PRIOR_MEAN, PRIOR_SD) on R; the deviation
+    is one standard error of that estimate. Levels not measured count for nothing."""
+    ratings = level_ratings() if ratings is None else ratings
+    games = [(r, n, t) for r, n, t in zip(ratings, solves, TRIES, strict=True) if n is not None]
+    k = math.log(10) / 400
+    x = PRIOR_MEAN
+    info = 1 / PRIOR_SD**2
+    for _ in range(60):  # Newton's method on the log posterior (concave: it converges)
+        grad = -(x - PRIOR_MEAN) / PRIOR_SD**2
+        info = 1 / PRIOR_SD**2
+        for r, n, t in games:
+            p = 1 / (1 + 10 ** ((x - r) / 400))  # this level solves
+            grad += k * ((t - n) * p - n * (1 - p))
+            info += k * k * t * p * (1 - p)
+        step = grad / info
+        x += max(-400.0, min(400.0, step))
+        if abs(step) < 1e-6:
+            break
+    return round(x), round(1 / math.sqrt(info))
 
 
 def encode_cells(cells) -> str:
@@ -175,7 +266,7 @@ def parse_line(text: str) -> Puzzle:
             theme=theme,
             depth=int(fields[4]),
             vct_depth=int(fields[5]),
-            level=fields[6],
+            solves=decode_solves(fields[6]),
             moves=decode_cells(fields[7], size),
             solutions=decode_cells(fields[8], size),
             line=decode_cells(fields[9], size),
@@ -194,8 +285,26 @@ def load() -> list[Puzzle]:
     return parse_text(text)
 
 
-def dump(puzzles: list[Puzzle]) -> str:
-    return "\n".join([HEADER, *(p.to_text() for p in puzzles)]) + "\n"
+def rating_header(command: str, took: str) -> list[str]:
+    """The data file's comment lines saying how the solves were measured."""
+    levels = " ".join(f"{n}:{t}" for n, t in zip(NODE_LEVELS, TRIES, strict=True))
+    return [
+        f"# solves: per node level, the tries (level:tries {levels}) that solved the puzzle",
+        "#   against its judge; rating fitted from them and the levels' ratings at load",
+        f"# measured by: {command}   ({took})",
+    ]
+
+
+def dump(puzzles: list[Puzzle], header: list[str] | None = None) -> str:
+    """The data file: HEADER, the comment lines ``header``, one line per puzzle."""
+    return "\n".join([HEADER, *(header or []), *(p.to_text() for p in puzzles)]) + "\n"
+
+
+def stored_header() -> list[str]:
+    """The shipped file's comment lines after HEADER (kept when the file is rewritten)."""
+    text = resources.files("gomoku.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    return [s for s in lines[1:] if s.startswith("#")]
 
 
 def export_json(puzzles: list[Puzzle]) -> str:
@@ -230,7 +339,7 @@ def check(puzzle: Puzzle) -> None:
 def check_shape(puzzles: list[Puzzle]) -> None:
     """The checks the build runs on every puzzle (fast; the proofs are ``check``): the
     moves replay, the game is not over, every solution and line cell is empty, under
-    renju no solution is a forbidden point for black, the level is known, and no two
+    renju no solution is a forbidden point for black, and no two
     puzzles share an id or a position (under symmetries and translation)."""
     from gomoku.game.renju import forbidden
 
@@ -249,7 +358,6 @@ def check_shape(puzzles: list[Puzzle]) -> None:
         keys[key] = p.id
         try:
             board = p.board()
-            level_rating(p.level)
         except GomokuError as exc:
             raise fail(str(exc)) from None
         if board.winner:
@@ -270,23 +378,28 @@ def check_shape(puzzles: list[Puzzle]) -> None:
 
 def export_js(puzzles: list[Puzzle]) -> str:
     """web/model/puzzles-data.js: the page's copy of the collection (compact, as in the data
-    file), with each puzzle's rating read from the level table."""
+    file), with each puzzle's rating and its deviation fitted to its solves."""
     rows = [
-        [p.id, p.rule.label, p.size, p.theme, p.depth, p.rating,
+        [p.id, p.rule.label, p.size, p.theme, p.depth, *(p.rating_fit or (None, None)),
          encode_cells(p.moves), encode_cells(p.solutions), encode_cells(p.line)]
         for p in puzzles
     ]
     body = json.dumps(rows, separators=(",", ":")).replace("],[", "],\n[")
     return (
         "// Generated by `python -m gomoku.puzzles --js` from py/gomoku/data/puzzles.txt:\n"
-        "// do not edit. Rows: [id, rule, size, theme, depth, rating, moves, solutions,\n"
-        "// line]; cells are two letters (x, y; a = 0).\n"
+        "// do not edit. Rows: [id, rule, size, theme, depth, rating, rating deviation,\n"
+        "// moves, solutions, line]; cells are two letters (x, y; a = 0).\n"
         f"export const PUZZLES = {body};\n"
     )
 
 
 __all__ = [
+    "NODE_LEVELS",
     "THEMES",
+    "TRIES",
+    "fit_rating",
+    "rating_header",
+    "stored_header",
     "Puzzle",
     "PuzzleError",
     "check",

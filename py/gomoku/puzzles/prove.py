@@ -77,12 +77,16 @@ def empty_cells(board: Board) -> list[int]:
 
 
 class Vcf:
-    """Exact VCF for the side to move of ``board`` (played on and restored)."""
+    """Exact VCF for the side to move of ``board`` (played on and restored). With
+    ``max_nodes``, past that many nodes every answer is None and ``out_of_nodes`` is set
+    (then None means "not found in time", and the object is spent)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, max_nodes: int | None = None) -> None:
         self.board = board
         self.failed: dict[int, int] = {}  # hash -> deepest depth proven not to win
         self.nodes = 0
+        self.max_nodes = max_nodes
+        self.out_of_nodes = False
 
     def win(self, depth: int) -> list[int] | None:
         """A winning line (attacker first, defender replies between, ending with the
@@ -92,25 +96,35 @@ class Vcf:
         fives = five_cells(board, attacker)
         if fives:
             return [fives[0]]
-        if depth <= 0 or self.failed.get(board.hash, -1) >= depth:
+        if depth <= 0 or self.failed.get(board.hash, -1) >= depth or self.out_of_nodes:
             return None
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.out_of_nodes = True
+            return None
         threats = five_cells(board, 3 - attacker)
         if len(threats) > 1:
             self.failed[board.hash] = depth
             return None
         moves = threats if threats else sorted(board.candidates)
         for q in moves:
-            line = self.after(q, depth)
+            line = self.after(q, depth, threats, [])
             if line is not None:
                 return line
         self.failed[board.hash] = depth
         return None
 
-    def after(self, q: int, depth: int) -> list[int] | None:
+    def after(
+        self,
+        q: int,
+        depth: int,
+        threats: list[int] | None = None,
+        fives: list[int] | None = None,
+    ) -> list[int] | None:
         """The line when the attacker's four at empty cell q starts a VCF within ``depth``
         fours (q itself counted), else None. Not a four, a forbidden point, or (when the
-        defender threatens a five) not its block: None."""
+        defender threatens a five) not its block: None. ``threats`` and ``fives``, the
+        defender's and the attacker's five cells before q, when the caller knows them."""
         board = self.board
         attacker = board.side
         defender = 3 - attacker
@@ -118,14 +132,27 @@ class Vcf:
             return [q]
         if depth <= 0 or not makes_four(board, q, attacker):
             return None
-        threats = five_cells(board, defender)
+        if threats is None:
+            threats = five_cells(board, defender)
         if threats and threats != [q]:
             return None
         if not may_play(board, q, attacker):
             return None
+        if fives is None:
+            fives = five_cells(board, attacker)
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.out_of_nodes = True
+            return None
         board.make(q)
         try:
-            blocks = five_cells(board, attacker)
+            # the attacker's five cells now: the ones it had (q may have spoilt one into an
+            # overline) and new ones, which lie on q's lines within four cells
+            cells = board.cells
+            near = board.layout.line_neighbours[q]
+            blocks = sorted(
+                c for c in near.union(fives) if not cells[c] and makes_five(board, c, attacker)
+            )
             if not blocks:  # a "four" whose five the rule does not allow
                 return None
             if len(blocks) > 1:  # open four or double four: two fives, one reply
