@@ -74,7 +74,6 @@ JUDGE_NODES = 1_000_000
 SPLIT_SEED = 39
 HELDOUT_SHARE = 1 / 3
 PARTS = ("dev", "heldout", "all")
-RAPFI = "/work/rapfi/pbrain-rapfi"
 
 
 def part_of(game_id: str, seed: int = SPLIT_SEED, share: float = HELDOUT_SHARE) -> str:
