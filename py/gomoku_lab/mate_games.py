@@ -67,7 +67,7 @@ BATCHES: tuple[Batch, ...] = (
         for rule, pairs in _PAIRS.items()
         for a, b in pairs
     ),
-    Batch("standard-n30k-r10k", "standard", 20, _against_rapfi(10_000), "rapfi-standard.txt", 41),
+    Batch("standard-n30k-r10k", "standard", 20, _against_rapfi(10_000), "sprt.txt", seed=41),
     Batch("renju-n30k-r10k", "renju", 20, _against_rapfi(10_000), "sprt.txt", seed=41),
 )
 
