@@ -242,7 +242,10 @@ def test_the_command_line_scores_and_skips_a_missing_prover(tmp_path: Path, monk
     add_records([tmp_path / "r.jsonl"], games_file)
     brain = fake_brain(tmp_path, {6: "+M3"})  # black to move with an open three
     base = ["--games", str(games_file), "--judgements", str(tmp_path / "j.jsonl"), "--nodes", "9"]
-    assert mate_set.main([*base, "judge", "--brain", brain]) == 0
+    assert mate_set.main([*base, "judge", "--brain", brain, "--game", "other:"]) == 0
+    assert "0 positions judged" in capsys.readouterr().out  # no game of that batch
+    assert mate_set.main([*base, "judge", "--brain", brain, "--game", "r:"]) == 0
+    assert "6 positions judged at 9 nodes (1 games)" in capsys.readouterr().out
     assert mate_set.main([*base, "stats"]) == 0
     assert "1 mates for the side to move" in capsys.readouterr().out
     monkeypatch.setattr(mate_solvers, "PROVER_MODULE", "gomoku.search.no_such_prover")

@@ -391,6 +391,9 @@ def build_parser() -> argparse.ArgumentParser:
     j = sub.add_parser("judge", help="judge every position of the games")
     j.add_argument("--brain", required=True, help="the judge: Rapfi's command")
     j.add_argument("--rule", action="append", default=None, help="only these rules")
+    j.add_argument(
+        "--game", action="append", default=None, help="only games whose id starts so (LABEL:)"
+    )
     sub.add_parser("stats", help="the set's size by rule, part and mate length")
     s = sub.add_parser("score", help="the share of the set a solver finds")
     s.add_argument("--solver", action="append", default=None, help="threats (default), prover, ...")
@@ -427,7 +430,12 @@ def main(argv: list[str] | None = None) -> int:
         games = read_games(args.games)
         judgements = SetJudgements(args.judgements, games)
         if args.cmd == "judge":
-            chosen = [g for g in games if args.rule is None or g.rule in args.rule]
+            chosen = [
+                g
+                for g in games
+                if (args.rule is None or g.rule in args.rule)
+                and (args.game is None or any(g.id.startswith(p) for p in args.game))
+            ]
             asked = judge_games(chosen, judgements, args.brain, args.nodes)
             print(f"{asked} positions judged at {args.nodes} nodes ({len(chosen)} games)")
             return 0
