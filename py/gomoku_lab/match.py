@@ -26,6 +26,11 @@ decide, but an engine that hangs still loses. The default openings become
 engines an opening replayed is the same pair of games, so a match needs games / 2
 distinct openings (a warning says when it has fewer).
 
+Against Rapfi. When an engine's program is Rapfi (its file name contains "rapfi", e.g.
+``/work/rapfi/pbrain-rapfi``), the default openings are those Rapfi itself calls balanced,
+``openings/rapfi-<rule>.txt`` (gomoku_lab.rapfi_openings), timed or at fixed nodes, when
+the file for the match's rule exists; ``--openings`` still overrides.
+
 SPRT. ``--sprt ELO0 ELO1`` (alpha = beta = 0.05) stops the match when the LLR of the
 completed pairs crosses a bound, or at ``--games`` (the maximum); games already being
 played when it stops are finished and counted.
@@ -84,7 +89,13 @@ from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import moves_to_text
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 from gomoku.engine.levels import level as level_of
-from gomoku_lab.openings import BALANCED_OPENINGS, SPRT_OPENINGS, load_openings
+from gomoku_lab.openings import (
+    BALANCED_OPENINGS,
+    SPRT_OPENINGS,
+    default_openings,
+    load_openings,
+    rapfi_openings,
+)
 from gomoku_lab.pairs import (
     PairTracker,
     game_record,
@@ -473,7 +484,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--openings",
         default=None,
         help=f"openings file (default {BALANCED_OPENINGS.name}; with --nodes or --sprt "
-        f"{SPRT_OPENINGS.name}; both in {SPRT_OPENINGS.parent})",
+        f"{SPRT_OPENINGS.name}; when an engine's program is Rapfi "
+        f"{rapfi_openings(Rule.FREESTYLE).name} (or the rule's), if it exists; all in "
+        f"{SPRT_OPENINGS.parent})",
     )
     p.add_argument("--size", type=int, default=DEFAULT_SIZE, help="board size 15..20")
     p.add_argument("--rule", default="freestyle", choices=[r.label for r in Rule])
@@ -632,7 +645,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.openings:
         path = Path(args.openings)
     else:
-        path = SPRT_OPENINGS if node_limited or sprt else BALANCED_OPENINGS
+        fixed = node_limited or sprt is not None
+        path = default_openings(rule, fixed, [args.engine1, args.engine2])
     try:
         openings = load_openings(path, size)
     except (OSError, ValueError) as exc:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import sys
 import time
 from collections import Counter
@@ -48,6 +49,7 @@ OPENING_SIZE = 15  # opening files are written for 15x15 and centred on larger b
 OPENINGS_DIR = Path(__file__).resolve().parents[2] / "openings"
 BALANCED_OPENINGS = OPENINGS_DIR / "balanced.txt"
 SPRT_OPENINGS = OPENINGS_DIR / "sprt.txt"
+RAPFI_ENGINE_NAME = "rapfi"  # an engine whose program's name holds this is Rapfi
 CENTRE: Point = (7, 7)  # h8 on 15x15
 
 
@@ -96,6 +98,32 @@ def position_key(moves: Sequence[Point], size: int = OPENING_SIZE) -> tuple:
     """A key equal for two openings exactly when they are the same position (stones of
     each colour, side to move) up to the 8 symmetries and translation."""
     return canonical(moves[0::2], moves[1::2], size, translate=True).key
+
+
+def rapfi_openings(rule: Rule) -> Path:
+    """The file of openings Rapfi calls balanced under ``rule`` (the match part; made by
+    ``python -m gomoku_lab.rapfi_openings``): ``openings/rapfi-<rule>.txt``."""
+    return OPENINGS_DIR / f"rapfi-{rule.label}.txt"
+
+
+def names_rapfi(command: str) -> bool:
+    """Whether an engine command runs Rapfi: its program's file name contains "rapfi"
+    (``/work/rapfi/pbrain-rapfi``), in any case."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:  # an unbalanced quote: the match runner will say so
+        argv = command.split()
+    return bool(argv) and RAPFI_ENGINE_NAME in Path(argv[0]).name.lower()
+
+
+def default_openings(rule: Rule, node_limited: bool, engines: Sequence[str]) -> Path:
+    """The match runner's openings when none are given: against Rapfi (an engine command
+    that ``names_rapfi``) the rule's file of openings Rapfi calls balanced when it exists;
+    else ``sprt.txt`` for fixed-node matches and SPRT tests, ``balanced.txt`` for timed
+    ones."""
+    if any(names_rapfi(e) for e in engines) and rapfi_openings(rule).is_file():
+        return rapfi_openings(rule)
+    return SPRT_OPENINGS if node_limited else BALANCED_OPENINGS
 
 
 # --------------------------------------------------------------------------------------
