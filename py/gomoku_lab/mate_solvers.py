@@ -16,6 +16,8 @@ It may use the board as it likes but must leave it as it found it.
 - ``prover``: ``gomoku.search.prover.find_win(board, deadline)`` (deadline in
   ``time.perf_counter`` seconds), imported when first asked for; ``load_solver`` raises
   SolverMissing, saying so, while that module does not exist.
+- ``prover-30k``, ``prover-150k``: the prover with a node budget (30,000 and 150,000
+  nodes, about 0.5 s and 3 s of one core), whatever the load.
 
 ``check_line`` replays a line from the position and says why it is not a win, or None
 when it is: every move on an empty cell of the board, no black move on a forbidden point
@@ -96,10 +98,30 @@ def _prover() -> Solver:
     return solve
 
 
+def _prover_nodes(nodes: int) -> Callable[[], Solver]:
+    """The prover under a node budget instead of the clock (the time budget is then a
+    cap only): blind to the machine's load, so that runs on a busy machine compare."""
+
+    def make() -> Solver:
+        _prover()  # says SolverMissing the same way
+        from gomoku.search.prover import prove
+
+        def solve(board: Board, seconds: float) -> list[int] | None:
+            proof = prove(board, max_nodes=nodes, deadline=time.perf_counter() + 10 * seconds)
+            return proof.line if proof.win else None
+
+        return solve
+
+    return make
+
+
 SOLVERS: dict[str, Callable[[], Solver]] = {
     "threats": lambda: threat_solver(16, 12),
     "threats-engine": lambda: threat_solver(12, 6),
     "prover": _prover,
+    # about 0.5 s and 3 s of one core in CPython (BENCHMARKS.md: the prover's node rate)
+    "prover-30k": _prover_nodes(30_000),
+    "prover-150k": _prover_nodes(150_000),
 }
 
 

@@ -391,6 +391,51 @@ def score_review(
                 out.wrong.append(f"{where} better {rm.better} loses")
 
 
+# ---- players' games from the mate set ----------------------------------------------------------
+
+
+def from_mate_set(
+    games_path: Path, judgements_path: Path, prefixes: list[str], out_games: Path,
+    out_judgements: Path, max_missing: int = 2,
+) -> tuple[int, int]:
+    """Write the mate set's games whose id starts with one of ``prefixes`` (e.g.
+    ``freestyle-L``: the page's levels against each other, the strength of the page's
+    players) as a review set: its games file, and its judgements (the mate set's, at its
+    node count) keyed by the position's moves. Games with more than ``max_missing``
+    positions unjudged are left out (the score then asks ``--brain`` for the rest).
+    Returns (games, judgements) written. Freestyle only: the judge sends no rule."""
+    games = [g for g in read_jsonl(games_path) if any(g["id"].startswith(p) for p in prefixes)]
+    judged: dict[str, dict[int, dict]] = {}
+    for row in read_jsonl(judgements_path):
+        judged.setdefault(row["game"], {})[int(row["ply"])] = row
+    kept = rows = 0
+    with (
+        out_games.open("w", encoding="utf-8") as gf,
+        out_judgements.open("w", encoding="utf-8") as jf,
+    ):
+        for g in games:
+            if g["rule"] != "freestyle":
+                raise SetError(f"{g['id']}: only freestyle games make a review set")
+            moves = g["moves"].split()
+            have = judged.get(g["id"], {})
+            if sum(1 for ply in range(g["opening"], len(moves)) if ply not in have) > max_missing:
+                continue
+            kept += 1
+            names = g.get("black", "?"), g.get("white", "?")
+            gf.write(json.dumps({
+                "size": g["size"], "rule": g["rule"], "opening": " ".join(moves[: g["opening"]]),
+                "black_name": names[0], "white_name": names[1], "result": g.get("result", ""),
+                "moves": g["moves"],
+            }) + "\n")
+            for ply, row in sorted(have.items()):
+                jf.write(json.dumps({
+                    "moves": " ".join(moves[:ply]), "nodes": row["nodes"], "eval": row["eval"],
+                    "best": row["best"],
+                }) + "\n")
+                rows += 1
+    return kept, rows
+
+
 # ---- the command line ------------------------------------------------------------------------
 
 
@@ -431,6 +476,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     j = sub.add_parser("judge", help="judge every position of the set's games")
     s = sub.add_parser("score", help="score reviews against the judgements")
+    m = sub.add_parser("from-mate-set", help="the mate set's players' games as a review set")
+    m.add_argument("--prefix", action="append", required=True, help="game ids starting so")
+    m.add_argument("--out", type=Path, required=True, help="folder for the two files")
     for p in (j, s):
         p.add_argument("--games", type=Path, default=GAMES)
         p.add_argument("--judgements", type=Path, default=JUDGEMENTS)
@@ -442,6 +490,21 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--progress", action="store_true", help="the totals after every game")
     s.add_argument("--max-games", type=int, default=None, help="only the first N games")
     args = ap.parse_args(argv)
+    if args.cmd == "from-mate-set":
+        from gomoku_lab.mate_set import GAMES as MATE_GAMES
+        from gomoku_lab.mate_set import JUDGEMENTS as MATE_JUDGEMENTS
+
+        args.out.mkdir(parents=True, exist_ok=True)
+        try:
+            kept, rows = from_mate_set(
+                MATE_GAMES, MATE_JUDGEMENTS, args.prefix, args.out / "games.jsonl",
+                args.out / "judgements.jsonl",
+            )
+        except SetError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"{kept} games, {rows} judgements -> {args.out}")
+        return 0
     try:
         games = read_games(args.games)
         judgements = Judgements(args.judgements)
