@@ -56,8 +56,9 @@ def test_never_past_the_maximum_and_no_limit_without_an_optimum() -> None:
 # soft target, hard cap and clock first (timeman.gomocup_limits / page_limits /
 # node_limited, pbrain.compute_limits and node_limits, levels' min(SAFETY_MS, hard)), and
 # Limits.budget (timeman.move_budget) spread the clock a second time. Now the raw controls
-# go into Limits and one function (timeman.move_times) decides. Below, the old formulas, copied as they were (the slow,
-# obvious reference), and the new answers for every way a move's limits are made.
+# go into Limits and one function (timeman.move_times) decides. Below, the old formulas,
+# copied as they were (the slow, obvious reference), and the new answers for every way a
+# move's limits are made.
 
 
 def _old_gomocup_limits(turn, match=None, left=None, stones=0, cells=225):
