@@ -38,7 +38,7 @@ Two ways to slow the browser down as a phone is slower:
 
 Every column is a median over the starts; "ready" is the end of the warm-up, when the
 worker posts "ready"; "page load" is the page's own figure (engine worker created to
-ready). A build from before these marks (main before issue 30) reports its coarser
+ready). A build from before these marks (before the start-up snapshot) reports its coarser
 phases (interpreter = wasm + interpreter start), and its "ready" is when the page saw the
 board's data-engine="ready" (a frame late at most). Needs
 Chromium at /usr/bin/chromium; builds nothing.
@@ -92,7 +92,7 @@ def wheel_figures(dist: Path) -> dict:
 
 def stages_of(ready: dict, nav_origin: float, seen_ready_at: float) -> dict[str, float]:
     """When each stage ended, in ms from the navigation's start, from a ready message. A
-    build without stage marks (before issue 30) has its coarser phases in ms from the
+    build without stage marks (before the start-up snapshot) has its coarser phases in ms from the
     worker's own start: placed by the worker's start, seen_ready_at - loadMs."""
     out: dict[str, float] = {}
     marks = ready.get("marks")
@@ -197,7 +197,7 @@ def one_start(page, url: str | None, console: list[str]) -> dict[str, float]:
     )
     seen_ready_at = page.evaluate("() => performance.now()")  # a frame late at most
     ready = page.evaluate("() => window.gomokuTest.state().ready")
-    if ready is None:  # a build before issue 30: its console line has the coarse phases
+    if ready is None:  # a build without stage marks: its console line has the coarse phases
         line = next(c for c in console if c.startswith("engine ready "))
         ready = json.loads(line[len("engine ready "):])
     nav_origin = page.evaluate("() => performance.timeOrigin")

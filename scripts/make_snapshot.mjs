@@ -12,7 +12,7 @@
 // WebAssembly instances and table slots that are not restored (a snapshot made after
 // `import numpy` fails at the first numpy call with "table index is out of bounds"), and
 // the files of installed packages live in the JS-side file system, which is not restored
-// either. BENCHMARKS.md (issue 30) has the measurements.
+// either. docs/benchmarks-history.md ("Start-up: ...") has the measurements.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

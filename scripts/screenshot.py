@@ -212,8 +212,8 @@ def coach_shots(browser, url: str, out: Path) -> None:
 
 
 # A game with many classes: black's mistake and missed win (proven); white's mistake and
-# blunder (move 10, j6: proven, and no better move holds; before issue 31's walk back the
-# review blamed move 20, l9).
+# blunder (move 10, j6: proven, and no better move holds; before the walk back from proven
+# wins the review blamed move 20, l9).
 REVIEW_LINK = (
     "#moves=h8,i7,i6,g8,j7,k8,l7,j10,k6,j6,l5,i8,m4,n3,l6,l4,k5,j5,l8,l9,m7,j4,k7,n7,n8,"
     "o9,m5,i12,m6,m8,m3&rule=freestyle&size=15"

@@ -1,5 +1,5 @@
 """The opening book on every board size the page offers (15..20): it answers on the board
-or not at all, wherever a book shape sits (issue 14)."""
+or not at all, wherever a book shape sits."""
 
 from __future__ import annotations
 

@@ -30,8 +30,8 @@ PY_DIR = Path(__file__).resolve().parents[1] / "py"
 SLACK = 0.3  # seconds past a deadline tolerated (a loaded machine); a stage that ignores
 # its deadline is late by seconds: the work below takes well over 1 s unbounded.
 
-# A game our engine lost as black to Rapfi (issue 34's first match): its middle game is
-# rich in threats. After 47 moves the VCT search (depth 20) does not
+# A game our engine lost as black to Rapfi (the first fixed-node match against it): its
+# middle game is rich in threats. After 47 moves the VCT search (depth 20) does not
 # finish within a second.
 GAME = (
     "h8 g6 i11 i7 j11 h7 h11 k11 h10 g7 h9 h12 f7 i8 j9 g9 g8 i10 j8 i9 i6 j10 f5 f8 j7 e6 "
@@ -196,7 +196,7 @@ def test_brain_process_answers_within_the_turn(busy_core) -> None:
 def test_defence_checks_share_the_moves_node_budget() -> None:
     """At a fixed node budget the defence checks (up to 24, each capped at a quarter of
     the budget) once spent several budgets and left the search one node: it played its
-    first root move unsearched (depth 0), after 34 s in one game of issue 34's match.
+    first root move unsearched (depth 0), after 34 s in one game of the first match against Rapfi.
     They now share half the move's nodes, and the search gets the rest."""
     engine = Engine()
     engine.set_position(moves_from_text("h8 j11 g7 h5 g9 g6 f8", 15))

@@ -52,16 +52,17 @@ def test_never_past_the_maximum_and_no_limit_without_an_optimum() -> None:
 
 # --- the move's optimum and maximum: the old two-stage numbers -------------------------
 #
-# Before issue 33 a protocol's controls were made into Limits' soft target, hard cap and
-# clock first (timeman.gomocup_limits / page_limits / node_limited, pbrain.compute_limits
-# and node_limits, levels' min(SAFETY_MS, hard)), and Limits.budget (timeman.move_budget)
-# spread the clock a second time. Now the raw controls go into Limits and one function
-# (timeman.move_times) decides. Below, the old formulas, copied as they were (the slow,
-# obvious reference), and the new answers for every way a move's limits are made.
+# Before one function decided a move's time, a protocol's controls were made into Limits'
+# soft target, hard cap and clock first (timeman.gomocup_limits / page_limits /
+# node_limited, pbrain.compute_limits and node_limits, levels' min(SAFETY_MS, hard)), and
+# Limits.budget (timeman.move_budget) spread the clock a second time. Now the raw controls
+# go into Limits and one function (timeman.move_times) decides. Below, the old formulas,
+# copied as they were (the slow, obvious reference), and the new answers for every way a
+# move's limits are made.
 
 
 def _old_gomocup_limits(turn, match=None, left=None, stones=0, cells=225):
-    """timeman.gomocup_limits (= pbrain.compute_limits) before issue 33."""
+    """timeman.gomocup_limits (= pbrain.compute_limits) before timeman.move_times."""
     if turn <= 0:
         soft, hard = 1, 50
     else:
@@ -80,12 +81,12 @@ def _old_gomocup_limits(turn, match=None, left=None, stones=0, cells=225):
 
 
 def _old_page_limits(max_ms):
-    """timeman.page_limits before issue 33: the page's maxMs."""
+    """timeman.page_limits before timeman.move_times: the page's maxMs."""
     return _old_gomocup_limits(max(1, max_ms - min(300, max_ms // 10)))
 
 
 def _old_budget(soft, hard, left, fixed):
-    """engine.Limits.budget (timeman.move_budget) before issue 33."""
+    """engine.Limits.budget (timeman.move_budget) before timeman.move_times."""
     if soft is not None and hard is None:
         hard = soft * 2.5
     cap_only = soft is None and fixed
@@ -247,7 +248,7 @@ def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
 
 
 def test_a_node_limit_with_a_bare_clock_keeps_the_clock_s_third_as_its_cap():
-    """Changed on purpose (issue 33): a depth or node limit, no soft target and a clock
+    """Changed on purpose with timeman.move_times: a depth or node limit, no soft target and a clock
     has the safety cap Gomocup's max_node always had, a third of the clock less the margin;
     before, a clock without Gomocup's controls (no caller made one) gave a quarter."""
     from gomoku.engine.facade import Limits

@@ -3,8 +3,8 @@
 ``BATCHES`` are matches of ``gomoku_lab.match``: the page's node-limited levels 4 to 8
 against each other (fast, and blind to the machine's load) under freestyle, standard and
 renju, and our engine at 30,000 nodes against Rapfi at 10,000 under standard and renju.
-The freestyle games against Rapfi are the fixed-node matches of BENCHMARKS.md ("Our engine
-at 30,000 nodes against Rapfi at fixed nodes"), added with ``mate_set add``. ``play``
+The freestyle games against Rapfi are the fixed-node matches of the benchmarks' history
+("Our engine at 30,000 nodes against Rapfi at fixed nodes"), added with ``mate_set add``. ``play``
 plays each batch into ``FOLDER/<name>.jsonl`` (its output in ``<name>.log``; skipped when
 complete, resumed when short) and adds its games to the set's games file.
 """

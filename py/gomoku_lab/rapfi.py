@@ -1,7 +1,7 @@
 """Rapfi as an outside sparring partner: ``python -m gomoku_lab.rapfi``.
 
 Rapfi (github: dhbloo/rapfi, GPL-3) is a strong Gomocup engine. The lab builds it from a
-source folder the developer fetched (see BENCHMARKS.md, "Rapfi as the sparring partner",
+source folder the developer fetched (see docs/benchmarks-history.md, "Rapfi: the build",
 for how the folders were made); nothing of Rapfi is ever committed here, and no test or CI
 job needs it.
 

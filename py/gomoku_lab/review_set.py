@@ -2,7 +2,7 @@
 
 Games of our engine against an outside engine (``match.py --records``), every position
 judged by an outside Gomocup brain at a large node count, and our review scored against
-those judgements (issue 31).
+those judgements (precision and recall of its flags, BENCHMARKS.md).
 
     PYTHONPATH=py python -m gomoku_lab.review_set judge --brain CMD [--nodes 200000]
     PYTHONPATH=py python -m gomoku_lab.review_set score --review rev:main --review current \\

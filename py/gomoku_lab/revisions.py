@@ -125,7 +125,7 @@ def brain_knows_max_node(folder: Path) -> bool:
     """Whether the brain exported in ``folder`` handles ``INFO max_node`` (a brain older
     than that would ignore a node budget and think for its whole turn time)."""
     for source in (
-        folder / "py" / "gomoku" / "protocol" / "pbrain.py",  # the layout of issue 21
+        folder / "py" / "gomoku" / "protocol" / "pbrain.py",  # the product in layers
         folder / "py" / "gomoku" / "pbrain.py",  # the flat package before it
     ):
         if source.is_file() and "max_node" in source.read_text("utf-8", errors="replace"):

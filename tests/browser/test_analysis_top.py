@@ -1,4 +1,4 @@
-"""Analysis with several moves (issue 14): in analysis the engine's best moves are drawn on
+"""Analysis with several moves: in analysis the engine's best moves are drawn on
 the board with their scores (data-top-moves), the best first and the same as the thinking
 panel's best line; the setting shows 3 to 5; a move's line is shown while it is hovered;
 a screen reader hears them on request; leaving analysis clears them; under renju none is

@@ -1,4 +1,4 @@
-"""Player features of the page (issue 5): undo/redo, hint, swap, analysis and browsing,
+"""Player features of the page: undo/redo, hint, swap, analysis and browsing,
 records (move list, .psq, share link), persistence, offline, language, phone layout.
 
 Think times stay short (?time=, ?slice=) so the whole file runs in a few minutes; waits are

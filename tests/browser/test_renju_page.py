@@ -1,4 +1,4 @@
-"""Renju in the page (issue 13): black's forbidden points marked (data-forbidden) and named
+"""Renju in the page: black's forbidden points marked (data-forbidden) and named
 to the keyboard cursor, a click or Enter on one refused with a sentence naming the shape
 (English and Chinese), the engine's black move never a forbidden point, and renju kept by
 the new-game dialog, share links, .psq files, reloads and the finished-games list."""

@@ -1,4 +1,4 @@
-"""Board sizes 15..20 in the page (issue 14): a 17x17 game by click and keyboard, a 19x19
+"""Board sizes 15..20 in the page: a 17x17 game by click and keyboard, a 19x19
 share link and .psq file that open at their size and survive a reload, and a 20x20 board
 at phone width."""
 

@@ -1,4 +1,4 @@
-"""The start-up snapshot (issue 30): what build.py puts into dist/, the page starting from
+"""The start-up snapshot: what build.py puts into dist/, the page starting from
 it, answering as a start without it does, and falling back when it is missing, damaged or
 absent from the build; the build failing clearly when it cannot be made."""
 

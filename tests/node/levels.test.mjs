@@ -108,7 +108,7 @@ test("the older pages' level keys are migrated; numbers stay; anything else is n
 });
 
 test("a number of the former ladder (before the bottom rungs) is the same opponent on this one", () => {
-  // the former ladder, as pages before issue 29 numbered it
+  // the former ladder, as pages before the bottom rungs numbered it
   const former = ["newcomer", "beginner", "learner", "casual", "club", "strong", "advanced", "expert", "unlimited"];
   former.forEach((key, i) => {
     for (const ladder of [undefined, 1, "x"]) assert.equal(L.levelOf(L.migrateLevel(i + 1, ladder)).key, key, `${i + 1} ${ladder}`);

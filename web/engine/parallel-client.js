@@ -1,4 +1,4 @@
-// Parallel search across several Web Workers (issue 7).
+// Parallel search across several Web Workers.
 //
 // ParallelEngineClient is the page's EngineClient (engine-client.js: the engine worker)
 // plus a pool of N search workers (worker.js?role=search, each with its own Pyodide).

@@ -186,7 +186,7 @@ const en = {
   coachOr: " or ", coachSep: ", ",
   coachCursor: "coach: {color} makes {what} here", coachCursorBlock: "coach: blocks {color}'s threat",
   coachWhatFour: "five", coachWhatThree: "an open four", coachWhatDouble: "a {shape}",
-  // --- puzzles (issue 32): puzzles.html, puzzles-page.js ---
+  // --- puzzles: puzzles.html, puzzles-page.js ---
   pzTitle: "Gomoku puzzles", pzPageTitle: "Gomoku puzzles — win by fours, by threats, find the defence",
   pzTagline: "Positions from games played by the engine's levels, every answer proven by its solver",
   pzPlay: "Play a game", pzPuzzlesLink: "Puzzles",
@@ -242,7 +242,7 @@ const en = {
   pzUnclear: "The engine cannot tell within its limits whether {move} still wins. Try another move.",
   pzUnclearDefence: "The engine cannot tell within its limits whether {move} stops the attack. Try another move.",
   pzNoJudge: "The engine is not available to judge {move}: it is taken back.",
-  // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
+  // ---- records' errors, games kept, the finished-games list, browsing, touch ----
   ...RECORD_ERRORS_EN, // (record-errors.js: the records' errors, in English)
   ...PLAY_EN, // (i18n-play.js: two players on one device, the game clock)
   keptUnfinished: "Your game in progress is kept in the finished games (unfinished).",
@@ -414,7 +414,7 @@ const zh = {
   coachOr: "或", coachSep: "、",
   coachCursor: "教练：{color}在此可成{what}", coachCursorBlock: "教练：可防守{color}的威胁",
   coachWhatFour: "五", coachWhatThree: "活四", coachWhatDouble: "{shape}",
-  // --- puzzles (issue 32): puzzles.html, puzzles-page.js ---
+  // --- puzzles: puzzles.html, puzzles-page.js ---
   pzTitle: "五子棋习题", pzPageTitle: "五子棋习题——冲四胜、冲四活三胜、找防守",
   pzTagline: "题目来自引擎各级别的对局，每个答案都由求解器证明",
   pzPlay: "下棋", pzPuzzlesLink: "习题",
@@ -469,7 +469,7 @@ const zh = {
   pzUnclear: "引擎在其计算范围内无法判断 {move} 是否仍能取胜。请换一步试试。",
   pzUnclearDefence: "引擎在其计算范围内无法判断 {move} 能否挡住进攻。请换一步试试。",
   pzNoJudge: "引擎无法判断 {move}，这步棋已撤回。",
-  // ---- issue 28: records' errors, games kept, the finished-games list, browsing, touch ----
+  // ---- records' errors, games kept, the finished-games list, browsing, touch ----
   rec_size: "棋盘大小必须在 {min}x{min} 到 {max}x{max} 之间",
   rec_sizeNot: "棋盘大小必须在 {min}x{min} 到 {max}x{max} 之间，而不是“{got}”",
   rec_rule: "未知规则“{rule}”", rec_first: "先手只能是黑棋（black）或白棋（white）",

@@ -12,7 +12,7 @@
 // measured.
 //
 // The game keeps its level as a number. Older pages kept a key of their think time
-// (t03 .. inf, and before that fast / normal / strong), and pages before issue 29 numbered
+// (t03 .. inf, and before that fast / normal / strong), and pages before the bottom rungs numbered
 // the ladder from what is now level 1 + FORMER_SHIFT (the bottom rungs came below it):
 // what is stored says which ladder its numbers are on (LADDER_VERSION), and migrateLevel
 // maps the older ones to the same opponent.

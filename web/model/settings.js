@@ -24,7 +24,7 @@ export const DEFAULT_SETTINGS = { theme: "auto", lang: null, sound: false, numbe
 };
 
 // One search worker unless the player asks for more: measured at 1 s per move in CPython
-// (BENCHMARKS.md, "Parallel search", issue 12), the lazy pair on two cores scored exactly
+// (BENCHMARKS.md, "Parallel search"), the lazy pair on two cores scored exactly
 // 50% against one process (+47 -47 =6, 0 +/- 44 Elo), so a second worker buys no
 // measurable strength for its 90 MiB and 10-20 s of start-up CPU.
 export function defaultThreads() {

@@ -28,7 +28,7 @@
 // size is 15x15, without rule freestyle, without first black, without seed seed 0; the
 // level keys of the think-time levels (t03 .. inf, and the older fast / normal / strong)
 // become level numbers (levels.js migrateLevel); a level number without `ladder` (written
-// before the bottom rungs came, issue 29) is on the former ladder and moves up by
+// before the bottom rungs came) is on the former ladder and moves up by
 // FORMER_SHIFT, and so do the levels of gomoku.results.v1 (read once into v2, then
 // removed); a game without a level gets the one those pages gave it (their default,
 // Learner); a finished game without a level has level null (not known). Data that cannot

@@ -50,7 +50,7 @@ from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice
 SAFETY_MS = 120_000  # a node-limited move's time cap: far beyond what its nodes take
 RATING_ANCHOR = 800  # the greedy player's rating: the scale's fixed point
-FORMER_SHIFT = 3  # rungs added below the former level 1 (issue 29): old N is now N + 3
+FORMER_SHIFT = 3  # rungs added below the former level 1 (the non-searching ones): old N is N + 3
 
 
 class LevelError(GomokuError):

@@ -29,11 +29,11 @@ otherwise it follows the engine's own time rule from the move's soft target, so 
 ends about when the think does rather than running on into the next move.
 
 Why not a split of one search per root move (young brothers wait, "ybw", which this
-package had until issue 21): measured at 500 ms per move it lost to one worker (41.5%,
-BENCHMARKS.md): its threat stages and first iterations ran on one worker while the other
-waited, its split iterations searched slower per node than one search (each worker's
-table missed what the other found), and it had no check after the search. It was
-deleted; the git history keeps it.
+package had until the lab was split off): measured at 500 ms per move it lost to one
+worker (41.5%, docs/benchmarks-history.md): its threat stages and first iterations ran on
+one worker while the other waited, its split iterations searched slower per node than one
+search (each worker's table missed what the other found), and it had no check after the
+search. It was deleted; the git history keeps it.
 """
 
 from __future__ import annotations

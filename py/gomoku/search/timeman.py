@@ -93,7 +93,7 @@ class MoveTimes:
 def promise_ms(controls: TimeControls) -> int | None:
     """The promise of at most so long a move: Gomocup's timeout_turn as it is, the page's
     maxMs less the page's own overhead (PAGE_OVERHEAD_MS, at most a tenth). So the player
-    sees the stone within maxMs (BENCHMARKS.md, "Expert keeps its 10 s")."""
+    sees the stone within maxMs (docs/benchmarks-history.md, "Expert's 10 s as a hard cap")."""
     turn, page = controls.turn_ms, controls.max_ms
     if page is not None:
         if page <= 0:
