@@ -4,6 +4,7 @@
     python -m gomoku_lab.puzzles ship p*.jsonl          # -> py/gomoku/data/puzzles.txt
     python -m gomoku_lab.puzzle_rating --jobs 2         # the ratings, measured, into it
     python -m gomoku_lab.puzzles stats                  # the shipped file in figures
+    python -m gomoku_lab.puzzles reprove [--write]      # drop defences that lose by force
 
 Games: level against level (engine/levels.py, the node levels, two drawn per game, from
 a random quiet opening, selfplay.random_opening), so that the positions come from players
@@ -266,6 +267,57 @@ def stats_cmd(args) -> int:
     return 0
 
 
+def losing_defences(puzzle: Puzzle, nodes: int) -> tuple[list, list]:
+    """A defence puzzle's accepted defences after which the attacker still wins by force
+    (the proof-number prover, ``nodes`` per defence), and those whose answer it could not
+    settle within them."""
+    from gomoku.search.prover import UNKNOWN, prove
+
+    board = puzzle.board()
+    losing, unsure = [], []
+    for x, y in puzzle.solutions:
+        board.make(board.index(x, y))
+        try:
+            proof = prove(board, max_nodes=nodes)
+        finally:
+            board.unmake()
+        if proof.win:
+            losing.append((x, y))
+        elif proof.status == UNKNOWN:
+            unsure.append((x, y))
+    return losing, unsure
+
+
+def reprove(args) -> int:
+    """Every defence puzzle's accepted defences against the prover: a puzzle with a
+    defence after which the attacker still wins by force is dropped (it would teach a
+    losing defence, or its position is lost whatever the defence). ``--write`` rewrites
+    the shipped file and the page's copy without them."""
+    from gomoku.puzzles import export_js, load, stored_header
+
+    puzzles = load()
+    dropped, unsure = [], 0
+    for p in puzzles:
+        if p.theme != "defend":
+            continue
+        losing, open_ = losing_defences(p, args.nodes)
+        unsure += bool(open_)
+        if losing:
+            dropped.append(p)
+            cells = " ".join(encode_cells([c]) for c in losing)
+            print(f"{p.id} {p.rule.label}: the attacker still wins after {cells}", flush=True)
+    kept = [p for p in puzzles if p not in dropped]
+    defences = sum(p.theme == "defend" for p in puzzles)
+    print(f"{len(dropped)} of {defences} defence puzzles dropped (a defence loses by force "
+          f"within {args.nodes} prover nodes); {unsure} with a defence left unsettled")
+    if args.write:
+        DATA.write_text(dump(kept, stored_header()), encoding="utf-8")
+        page = Path(__file__).resolve().parents[2] / "web" / "model" / "puzzles-data.js"
+        page.write_text(export_js(kept), encoding="utf-8")
+        print(f"{len(kept)} puzzles -> {DATA} and {page}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku_lab.puzzles", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -281,8 +333,11 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("inputs", nargs="+")
     s.add_argument("--out", default=str(DATA))
     sub.add_parser("stats", help="the shipped collection in figures")
+    r = sub.add_parser("reprove", help="drop defence puzzles whose defence loses by force")
+    r.add_argument("--nodes", type=int, default=150_000, help="prover nodes per defence")
+    r.add_argument("--write", action="store_true", help="rewrite the shipped file")
     args = ap.parse_args(argv)
-    commands = {"generate": generate, "ship": ship, "stats": stats_cmd}
+    commands = {"generate": generate, "ship": ship, "stats": stats_cmd, "reprove": reprove}
     return commands[args.cmd](args)
 
 
