@@ -15,7 +15,7 @@ import pytest
 
 from gomoku.core.geometry import moves_from_text
 from gomoku.core.rules import Rule
-from gomoku.engine.facade import Engine, TopMove
+from gomoku.engine.facade import Engine
 from gomoku.engine.levels import (
     LEVELS,
     LevelError,
@@ -24,6 +24,7 @@ from gomoku.engine.levels import (
     move_rng,
     play,
 )
+from gomoku.engine.results import TopMove
 from gomoku.game.board import Board
 from gomoku.game.evaluation import evaluate
 from gomoku.game.renju import forbidden

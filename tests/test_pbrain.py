@@ -110,7 +110,7 @@ def test_rule_from_info() -> None:
 
 def _times(settings: TimeSettings, stones: int = 0, **extra: Any) -> timeman.MoveTimes:
     """The engine's optimum and maximum (ms) for what INFO gave (time_controls)."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     return Limits(**{"time_ms": None, **time_controls(settings), **extra}).times(225 - stones)
 
@@ -162,7 +162,7 @@ def test_node_limits_keep_only_the_hard_cap() -> None:
 
 
 def test_engine_budget_under_a_node_limit_has_no_soft_target() -> None:
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     assert Limits(time_ms=None, hard_ms=20000, nodes=500).budget()[0] is None
     # a bare clock: the safety cap of a third of it (test_timeman: changed on purpose)
@@ -186,7 +186,7 @@ def test_max_node_on_stub() -> None:
     brain.handle("TURN 0,0")
     lim = brain.engine.limits[-1]
     assert "nodes" not in lim and lim["turn_ms"] == 30000
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     assert Limits(**lim).budget()[0] > 0  # a plain time budget again
     out.clear()

@@ -43,8 +43,10 @@ import random
 from dataclasses import dataclass, replace
 
 from gomoku.core.errors import GomokuError
-from gomoku.engine.facade import Engine, Limits, SearchResult, TimeKeywords, TopMove
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits, TimeKeywords
 from gomoku.engine.novice import Habits, novice_move
+from gomoku.engine.results import SearchResult, TopMove
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 
 SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule
-from gomoku.engine.facade import Limits, SearchInfo, SearchResult
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchInfo, SearchResult
 from gomoku.parallel.coordinator import Coordinator, Jobs
 from gomoku.parallel.lazy import LazyCoordinator
 
