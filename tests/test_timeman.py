@@ -139,7 +139,7 @@ def test_a_gomocup_move_has_the_old_optimum_and_maximum(turn, match, left, stone
     """INFO timeout_turn / timeout_match / time_left, timed or with INFO max_node: pbrain
     passes them on as they are, and the engine's optimum and maximum are the old ones."""
     from gomoku.engine.limits import Limits
-    from gomoku.protocol.pbrain import TimeSettings, node_limits, time_controls
+    from gomoku.protocol.pbrain_limits import TimeSettings, node_limits, time_controls
 
     stones = min(stones, cells)
     old = _old_gomocup_limits(turn, match, left, stones, cells)
@@ -160,7 +160,7 @@ def test_a_gomocup_level_has_the_old_safety_cap(turn, match, left, stones, numbe
     """INFO level N: the level's limits with the controls (levels.Level.limits) have the
     old cap, min(SAFETY_MS, the Gomocup cap) less the margin, and no soft target."""
     from gomoku.engine.levels import SAFETY_MS, level
-    from gomoku.protocol.pbrain import TimeSettings, time_controls
+    from gomoku.protocol.pbrain_limits import TimeSettings, time_controls
 
     stones = min(stones, 225)
     old = _old_gomocup_limits(turn, match, left, stones, 225)
@@ -221,7 +221,7 @@ def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
     from gomoku.engine.limits import Limits
     from gomoku.parallel import new_coordinator
     from gomoku.parallel.coordinator import MESSAGE_MARGIN
-    from gomoku.protocol.pbrain import TimeSettings, node_limits, time_controls
+    from gomoku.protocol.pbrain_limits import TimeSettings, node_limits, time_controls
     from gomoku.search.timeman import page_turn_ms
 
     moves = [(7, 7), (8, 8), (7, 8)]
