@@ -1,6 +1,6 @@
 """The page's level ladder: its old level keys map to levels that exist, and every level
 has its name and description in both languages of the page's text (by its key). That
-web/model/levels-data.js is current: tests/engine/test_page_data.py."""
+web/model/levels-data.js is current: tests/test_page_data.py."""
 
 from __future__ import annotations
 
