@@ -116,10 +116,12 @@ def check_puzzles() -> None:
     (gomoku.puzzles.check_shape: replays, empty solution cells, renju's forbidden points,
     no duplicate under symmetry) and, once per version of the file (a proof of the whole
     collection takes minutes), every puzzle proven again (gomoku.puzzles.check); and the
-    page's copy, web/model/puzzles-data.js, equal to it. A failure stops the build naming the
-    puzzle."""
+    page's generated data (web/model/puzzles-data.js, levels-data.js, engine-data.js)
+    current (gomoku.protocol.page_data). A failure stops the build naming the puzzle or
+    the file."""
     sys.path.insert(0, str(ROOT / "py"))
-    from gomoku.puzzles import DATA_FILE, PuzzleError, check, check_shape, export_js, load
+    from gomoku.protocol.page_data import COMMAND, stale_files
+    from gomoku.puzzles import DATA_FILE, PuzzleError, check, check_shape, load
 
     data = ROOT / "py" / "gomoku" / "data" / DATA_FILE
     digest = sha256_file(data)
@@ -134,11 +136,9 @@ def check_puzzles() -> None:
             PUZZLES_PROVEN.write_text(digest + "\n")
     except PuzzleError as exc:
         raise SystemExit(f"{DATA_FILE}: {exc}") from None
-    if (WEB / "model" / "puzzles-data.js").read_text(encoding="utf-8") != export_js(puzzles):
-        raise SystemExit(
-            "web/model/puzzles-data.js differs from the shipped puzzles: "
-            "run python -m gomoku.puzzles --js"
-        )
+    stale = stale_files(WEB / "model")
+    if stale:
+        raise SystemExit(f"web/model/{', '.join(stale)} not current: run {COMMAND}")
 
 
 def log(msg: str) -> None:

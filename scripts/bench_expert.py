@@ -41,7 +41,8 @@ COUNT = "(document.querySelector('#board').dataset.moves || '').split(' ').filte
 def positions(count: int) -> list[str]:
     """count positions (move lists as text, 15x15), openings played on at fixed nodes."""
     from gomoku.core.geometry import moves_from_text, to_text
-    from gomoku.engine.facade import Engine, Limits
+    from gomoku.engine.facade import Engine
+    from gomoku.engine.limits import Limits
 
     openings = [
         line.split("#")[0].strip()

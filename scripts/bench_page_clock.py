@@ -44,7 +44,8 @@ OVER = (
 def player_move(texts: list[str]) -> str:
     """The player's next move ("h8"): the engine in CPython at PLAYER_NODES, no book."""
     from gomoku.core.geometry import moves_from_text, to_text
-    from gomoku.engine.facade import Engine, Limits
+    from gomoku.engine.facade import Engine
+    from gomoku.engine.limits import Limits
 
     eng = Engine()
     for x, y in moves_from_text(" ".join(texts), 15):

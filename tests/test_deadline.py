@@ -21,8 +21,10 @@ from pathlib import Path
 import pytest
 
 from gomoku.core.geometry import moves_from_text
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.search.alphabeta import Searcher
+from gomoku.search.defence import find_defences
 from gomoku.search.threats import ThreatSearch
 from gomoku.search.tt import TranspositionTable
 
@@ -84,13 +86,14 @@ def test_threat_searches_stop_at_their_deadline(
 
 def test_defence_stage_stops_at_its_deadline(busy_core) -> None:
     """The search for the opponent's threat and the checks of our moves against it
-    (``_defend_threats``) share one deadline. Here black has a VCF were it to move, and
-    finding it and checking 40 of white's moves against it takes about 2 s unbounded."""
+    (gomoku.search.defence.find_defences) share one deadline. Here black has a VCF were it
+    to move, and finding it and checking 40 of white's moves against it takes about 2 s
+    unbounded."""
     engine = engine_at(RICH)
     board = engine.board
     moves = [q for q in board.layout.onboard if board.cells[q] == 0][:40]
     start = time.perf_counter()
-    defence = engine._defend_threats(moves, start + 0.15, None)
+    defence = find_defences(board, moves, start + 0.15, None, engine.threat_cache)
     elapsed = time.perf_counter() - start
     # Unbounded, black's VCF is found and every check finishes: here the deadline cut
     # either the search for the threat (no kind) or the checks (moves left unchecked).

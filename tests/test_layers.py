@@ -28,7 +28,6 @@ LAYERS = {
     "engine": 4,
     "parallel": 5,
     "review": 5,
-    "levels": 5,
     "puzzles": 5,  # imports engine (the levels' ratings) and search (the proofs)
     "bench": 6,
     "protocol": 7,
@@ -81,9 +80,23 @@ def product_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def test_every_part_has_a_layer():
-    parts = {part_of(module_name(p)) for p in product_files()} - {None}
-    assert parts <= set(LAYERS), sorted(parts - set(LAYERS))
+def layer_mismatch(files: list[Path], layers: dict[str, int]) -> tuple[list[str], list[str]]:
+    """(parts of the package with no layer, listed layers with no such part)."""
+    parts = {part_of(module_name(p)) for p in files} - {None}
+    return sorted(parts - set(layers)), sorted(set(layers) - parts)
+
+
+def test_every_part_has_a_layer_and_every_layer_is_a_part():
+    unlisted, missing = layer_mismatch(product_files(), LAYERS)
+    assert not unlisted, f"parts with no layer: {unlisted}"
+    assert not missing, f"layers listed for parts that do not exist: {missing}"
+
+
+def test_the_layer_list_check_sees_a_missing_or_a_made_up_part():
+    files = product_files()
+    assert layer_mismatch(files, {**LAYERS, "levels": 5}) == ([], ["levels"])
+    without_search = {k: v for k, v in LAYERS.items() if k != "search"}
+    assert layer_mismatch(files, without_search) == (["search"], [])
 
 
 def violations(path: Path, me: str | None = None) -> list[str]:

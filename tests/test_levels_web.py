@@ -1,6 +1,6 @@
-"""web/model/levels-data.js, the level ladder the page lists, is what gomoku.engine.levels
-generates (``PYTHONPATH=py python -m gomoku.engine.levels --js > web/model/levels-data.js``), and
-the page's old level keys map to levels that exist."""
+"""The page's level ladder: its old level keys map to levels that exist, and every level
+has its name and description in both languages of the page's text (by its key). That
+web/model/levels-data.js is current: tests/test_page_data.py."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from gomoku.engine import levels
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_levels_data_js_is_current():
-    text = (ROOT / "web" / "model" / "levels-data.js").read_text(encoding="utf-8")
-    assert text == levels.levels_js(), (
-        "web/model/levels-data.js is stale: PYTHONPATH=py python -m gomoku.engine.levels --js "
-        "> web/model/levels-data.js"
-    )
+def test_every_level_has_a_name_and_a_description_in_both_languages():
+    source = (ROOT / "web" / "model" / "i18n-levels.js").read_text(encoding="utf-8")
+    tables = re.findall(r"export const LEVELS_(EN|ZH) = \{(.*?)\n\};", source, re.S)
+    assert [lang for lang, _ in tables] == ["EN", "ZH"]
+    for lang, body in tables:
+        keys = set(re.findall(r"\b(level(?:About)?_\w+): \"[^\"]+\"", body))
+        want = {f"{kind}_{lv.key}" for lv in levels.LEVELS for kind in ("level", "levelAbout")}
+        assert keys == want, (lang, sorted(keys ^ want))
 
 
 def test_the_pages_migration_names_levels_of_the_right_kind():

@@ -7,7 +7,8 @@ import pytest
 
 from gomoku.bench import BENCH_POSITIONS, bench_boards
 from gomoku.core.geometry import moves_from_text
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.board import Board
 from gomoku.protocol import webapi
 from gomoku.protocol.pbrain import Brain

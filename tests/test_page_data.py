@@ -1,7 +1,7 @@
-"""web/model/engine-data.js, the engine's constants the page shares (board sizes, the review's
-budgets, classes and marks), is what gomoku.protocol.page_data generates
-(``PYTHONPATH=py python -m gomoku.protocol.page_data > web/model/engine-data.js``), and the page
-takes those constants from it instead of keeping copies."""
+"""The page's generated data (web/model/engine-data.js, levels-data.js, puzzles-data.js) is
+what gomoku.protocol.page_data writes now (``PYTHONPATH=py python -m
+gomoku.protocol.page_data``), its check sees a stale or missing file, and the page takes the
+engine's constants from engine-data.js instead of keeping copies."""
 
 from __future__ import annotations
 
@@ -15,12 +15,26 @@ WEB = ROOT / "web" / "model"
 SITE = ROOT / "web"
 
 
-def test_engine_data_js_is_current():
-    text = (WEB / "engine-data.js").read_text(encoding="utf-8")
-    assert text == page_data.page_data_js(), (
-        "web/model/engine-data.js is stale: PYTHONPATH=py python -m gomoku.protocol.page_data "
-        "> web/model/engine-data.js"
-    )
+def test_the_page_data_is_current():
+    assert page_data.stale_files(WEB) == [], f"run {page_data.COMMAND}"
+    assert set(page_data.PAGE_FILES) == {"engine-data.js", "levels-data.js", "puzzles-data.js"}
+
+
+def test_the_command_writes_every_file_and_its_check_sees_a_stale_one(tmp_path):
+    assert page_data.main(["--check", "--out", str(tmp_path)]) == 1  # none there yet
+    assert page_data.main(["--out", str(tmp_path)]) == 0
+    for name in page_data.PAGE_FILES:
+        assert (tmp_path / name).read_text(encoding="utf-8") == (WEB / name).read_text(
+            encoding="utf-8"
+        ), name
+    assert page_data.main(["--check", "--out", str(tmp_path)]) == 0
+    levels = tmp_path / "levels-data.js"
+    levels.write_text(levels.read_text(encoding="utf-8").replace('"rating": 243', '"rating": 1'))
+    assert page_data.stale_files(tmp_path) == ["levels-data.js"]
+    assert page_data.main(["--check", "--out", str(tmp_path)]) == 1
+    assert page_data.write_all(tmp_path) == ["levels-data.js"]
+    assert page_data.stale_files(tmp_path) == []
+    assert page_data.main(["--bogus"]) == 2
 
 
 def test_the_page_keeps_no_copy_of_the_shared_constants():

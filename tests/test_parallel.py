@@ -17,7 +17,8 @@ import pytest
 
 from gomoku.bench import BENCH_POSITIONS
 from gomoku.core.geometry import moves_from_text
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.parallel import (
     SCHEMES,

@@ -19,13 +19,9 @@ from gomoku.core.errors import IllegalMoveError
 from gomoku.core.rules import Rule
 from gomoku.engine.session import fallback_move
 from gomoku.game.evaluation import WIN_SCORE
-from gomoku.protocol import pbrain
-from gomoku.protocol.pbrain import (
-    Brain,
-    TimeSettings,
-    node_limits,
-    time_controls,
-)
+from gomoku.protocol import pbrain, pbrain_limits, pbrain_swap2, pbrain_text
+from gomoku.protocol.pbrain import Brain, run
+from gomoku.protocol.pbrain_limits import TimeSettings, node_limits, swap2_limits, time_controls
 from gomoku.protocol.pbrain_text import (
     ProtocolError,
     format_about,
@@ -110,7 +106,7 @@ def test_rule_from_info() -> None:
 
 def _times(settings: TimeSettings, stones: int = 0, **extra: Any) -> timeman.MoveTimes:
     """The engine's optimum and maximum (ms) for what INFO gave (time_controls)."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     return Limits(**{"time_ms": None, **time_controls(settings), **extra}).times(225 - stones)
 
@@ -149,7 +145,7 @@ def test_time_controls_give_the_gomocup_caps() -> None:
 def test_node_limits_keep_only_the_hard_cap() -> None:
     settings = TimeSettings(timeout_turn=5000, timeout_match=100000, time_left=3000)
     lim = node_limits(time_controls(settings), 3000)
-    assert lim["nodes"] == 3000 and lim["seed"] == pbrain.NODE_LIMIT_SEED
+    assert lim["nodes"] == 3000 and lim["seed"] == pbrain_limits.NODE_LIMIT_SEED
     assert lim["time_ms"] is None
     capped, timed = _times(settings, **lim), _times(settings)
     # the clock-clamped cap (a third of the clock less the margin), as a safety cap only:
@@ -162,7 +158,7 @@ def test_node_limits_keep_only_the_hard_cap() -> None:
 
 
 def test_engine_budget_under_a_node_limit_has_no_soft_target() -> None:
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     assert Limits(time_ms=None, hard_ms=20000, nodes=500).budget()[0] is None
     # a bare clock: the safety cap of a third of it (test_timeman: changed on purpose)
@@ -186,7 +182,7 @@ def test_max_node_on_stub() -> None:
     brain.handle("TURN 0,0")
     lim = brain.engine.limits[-1]
     assert "nodes" not in lim and lim["turn_ms"] == 30000
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     assert Limits(**lim).budget()[0] > 0  # a plain time budget again
     out.clear()
@@ -399,7 +395,7 @@ def test_search_crash_falls_back_to_a_legal_move() -> None:
     brain = Brain(out.append, engine_factory=Broken, make_limits=lambda kw: kw)
     brain.handle("START 15")
     brain.handle("TURN 7,7")
-    mv = pbrain.parse_point(_answers(out)[-1], 15)
+    mv = pbrain_text.parse_point(_answers(out)[-1], 15)
     assert mv != (7, 7) and max(abs(mv[0] - 7), abs(mv[1] - 7)) == 1
     assert brain.engine.moves == [(7, 7), mv]
     assert any("internal error" in s for s in out)
@@ -410,7 +406,7 @@ def test_run_reads_until_end() -> None:
 
     stdin = io.StringIO("ABOUT\nEND\nABOUT\n")
     stdout = io.StringIO()
-    assert pbrain.run(stdin, stdout) == 0
+    assert run(stdin, stdout) == 0
     assert stdout.getvalue().count("name=") == 1
 
 
@@ -458,7 +454,7 @@ class BrainProcess:
 
     def move(self, *lines: str) -> tuple[int, int]:
         answer = self.ask(*lines)
-        return pbrain.parse_point(answer, 15)
+        return pbrain_text.parse_point(answer, 15)
 
 
 def _engine_available() -> bool:
@@ -578,6 +574,29 @@ def test_no_book_option_and_bad_option() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "unknown option" in bad.stderr
+
+
+def test_command_line_options_are_read_or_refused() -> None:
+    read = pbrain_text.command_line_options
+    assert read([]) == pbrain_text.BrainOptions()
+    opts = read(["--no-threats", "--threads", "3", "--no-book"])
+    assert opts.threads == 3 and not opts.help
+    assert opts.overrides == {"use_threats": False, "use_book": False}
+    assert read(["-h"]).help and read(["--help"]).help
+    for bad in (["--threads"], ["--threads", "two"], ["--fast"], ["no-book"]):
+        with pytest.raises(ProtocolError):
+            read(bad)
+
+
+def test_the_threads_option_is_the_brain_s_thread_count(monkeypatch) -> None:
+    """--threads N sets the brain's processes as INFO thread_num N would (clamped), with no
+    INFO line of its own."""
+    started = []
+    monkeypatch.setattr(pbrain, "GameSearch", lambda n: started.append(n) or n)
+    out: list[str] = []
+    assert Brain(out.append, threads=20).threads == pbrain.MAX_THREADS
+    assert Brain(out.append, threads=0).threads == 1 and Brain(out.append).threads == 1
+    assert started == [pbrain.MAX_THREADS] and out == []
 
 
 def test_thread_num_two_searches_on_processes() -> None:
@@ -727,7 +746,7 @@ def test_swap2board_three_stones_each_choice(monkeypatch, white_score, answer) -
 
         return evaluate
 
-    monkeypatch.setattr(pbrain, "engine_evaluator", scripted)
+    monkeypatch.setattr(pbrain_swap2, "engine_evaluator", scripted)
     brain, out = _swap2_brain()
     got = _swap2(brain, out, "7,7", "8,7", "9,9")
     assert len(got) == 1
@@ -752,7 +771,7 @@ def test_swap2board_five_stones_swap_or_the_sixth_move(monkeypatch) -> None:
         assert move not in _stones_of(" ".join(five))
     for score, expected in ((-300, "SWAP"), (300, None)):
         monkeypatch.setattr(
-            pbrain, "engine_evaluator", lambda e, lim, s=score: lambda m, k: [((0, 0), s)]
+            pbrain_swap2, "engine_evaluator", lambda e, lim, s=score: lambda m, k: [((0, 0), s)]
         )
         got = _swap2(brain, out, *five)
         if expected:
@@ -788,13 +807,14 @@ def test_swap2board_reads_rapfi_s_fields_and_refuses_what_is_not_swap2() -> None
 
 def test_swap2board_node_limit_or_a_share_of_the_turn() -> None:
     brain, _ = _swap2_brain(nodes=60000)  # one answer's searches share the limit
-    assert brain._opening_limits().nodes == 60000 // pbrain.SWAP2_NODE_SHARE
+    share = 60000 // pbrain_limits.SWAP2_NODE_SHARE
+    assert swap2_limits(brain.times, brain.max_nodes).nodes == share
     brain.handle("INFO max_node 777")
-    assert brain._opening_limits().nodes == pbrain.SWAP2_MIN_NODES
+    assert swap2_limits(brain.times, brain.max_nodes).nodes == pbrain_limits.SWAP2_MIN_NODES
     brain.handle("INFO max_node 0")
     brain.handle("INFO timeout_turn 6000")
-    limits = brain._opening_limits()
-    assert limits.nodes is None and limits.turn_ms == 6000 // pbrain.SWAP2_SEARCHES
+    limits = swap2_limits(brain.times, brain.max_nodes)
+    assert limits.nodes is None and limits.turn_ms == 6000 // pbrain_limits.SWAP2_SEARCHES
 
 
 def test_swap2board_through_a_pipe() -> None:

@@ -24,7 +24,6 @@ from gomoku.puzzles import (
     PuzzleError,
     check,
     check_shape,
-    export_js,
     fit_rating,
     level_ratings,
     load,
@@ -236,5 +235,7 @@ def test_the_export_prints_every_puzzle_in_the_issue_s_format() -> None:
 
 
 def test_the_page_s_copy_is_the_shipped_collection() -> None:
+    from gomoku.protocol.page_data import puzzles_js
+
     page_copy = ROOT / "web" / "model" / "puzzles-data.js"
-    assert page_copy.read_text(encoding="utf-8") == export_js(PUZZLES)
+    assert page_copy.read_text(encoding="utf-8") == puzzles_js(PUZZLES)

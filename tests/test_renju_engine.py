@@ -11,7 +11,8 @@ import random
 
 from gomoku.core.geometry import from_text, moves_from_text
 from gomoku.core.rules import Rule
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.board import Board
 from gomoku.game.evaluation import WIN_THRESHOLD
 from gomoku.search.alphabeta import Searcher

@@ -12,7 +12,9 @@ import pytest
 
 from gomoku.core.geometry import from_text, moves_from_text, to_text
 from gomoku.core.rules import Rule
-from gomoku.engine.facade import Engine, Limits, SearchPlan
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchPlan
 from gomoku.game.board import Board
 from gomoku.game.evaluation import WIN_THRESHOLD
 from gomoku.search.threats import ThreatSearch
@@ -325,7 +327,7 @@ def test_chosen_move_left_unchecked_is_verified_after_the_search() -> None:
         ([], [holding, losing], holding),  # a move that holds is kept
     ):
         plan.safe, plan.unchecked = safe, unchecked
-        move, nodes = eng._check_defence(unchecked[0], plan)
+        move, nodes = eng.recheck(unchecked[0], plan)
         assert move == want and nodes > 0
     assert board.history == [board.index(*m) for m in moves_from_text(UNDEFENDED_VCT, 15)]
 

@@ -11,8 +11,10 @@ import pytest
 from gomoku.core.errors import CoordinateError, IllegalMoveError
 from gomoku.core.rules import Rule
 from gomoku.engine import session as session_module
-from gomoku.engine.facade import Engine, Limits, SearchPlan, SearchResult
+from gomoku.engine.facade import Engine
 from gomoku.engine.levels import LevelError
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchPlan, SearchResult
 from gomoku.engine.session import (
     MAX_MULTIPV,
     ForbiddenMoveError,

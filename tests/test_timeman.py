@@ -139,8 +139,8 @@ GOMOCUP_CASES = [
 def test_a_gomocup_move_has_the_old_optimum_and_maximum(turn, match, left, stones, cells, mode):
     """INFO timeout_turn / timeout_match / time_left, timed or with INFO max_node: pbrain
     passes them on as they are, and the engine's optimum and maximum are the old ones."""
-    from gomoku.engine.facade import Limits
-    from gomoku.protocol.pbrain import TimeSettings, node_limits, time_controls
+    from gomoku.engine.limits import Limits
+    from gomoku.protocol.pbrain_limits import TimeSettings, node_limits, time_controls
 
     stones = min(stones, cells)
     old = _old_gomocup_limits(turn, match, left, stones, cells)
@@ -161,7 +161,7 @@ def test_a_gomocup_level_has_the_old_safety_cap(turn, match, left, stones, numbe
     """INFO level N: the level's limits with the controls (levels.Level.limits) have the
     old cap, min(SAFETY_MS, the Gomocup cap) less the margin, and no soft target."""
     from gomoku.engine.levels import SAFETY_MS, level
-    from gomoku.protocol.pbrain import TimeSettings, time_controls
+    from gomoku.protocol.pbrain_limits import TimeSettings, time_controls
 
     stones = min(stones, 225)
     old = _old_gomocup_limits(turn, match, left, stones, 225)
@@ -182,7 +182,7 @@ def test_a_page_move_has_the_old_optimum_and_maximum(ms, kind, depth, nodes):
     depth or node limit. The same numbers as before, but for one combination changed on
     purpose: maxMs with a depth or node limit (the page never sends it) keeps only the
     promise's cap, no soft target, as Gomocup's max_node does (the depth or nodes decide)."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
     from gomoku.protocol.webjson import read_limits as _parse_limits
 
     sent = {kind: ms, **({} if depth is None else {"depth": depth})}
@@ -206,7 +206,7 @@ def test_a_page_move_has_the_old_optimum_and_maximum(ms, kind, depth, nodes):
 def test_the_engine_s_own_limits_have_the_old_budget(time_ms, hard_ms, depth, nodes):
     """A soft target, a hard cap, a depth and a node limit as the engine's own callers
     give them (levels, review, bench, the parallel helpers): the old budget."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     lim = Limits(time_ms=time_ms, hard_ms=hard_ms, depth=depth, nodes=nodes)
     want = _old_budget(time_ms, hard_ms, None, depth is not None or nodes is not None)
@@ -219,10 +219,11 @@ def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
     """The parallel search's think job (coordinator._think_limits, sent at the start):
     before, it got the first stage's soft target and clock and the coordinator's cap, and
     spread them again; now it gets the move's optimum and the cap. The same budget."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
     from gomoku.parallel import new_coordinator
     from gomoku.parallel.coordinator import MESSAGE_MARGIN
-    from gomoku.protocol.pbrain import TimeSettings, node_limits, time_controls
+    from gomoku.protocol.pbrain_limits import TimeSettings, node_limits, time_controls
+    from gomoku.search.timeman import page_turn_ms
 
     moves = [(7, 7), (8, 8), (7, 8)]
     controls = time_controls(TimeSettings(turn, match, left))
@@ -233,7 +234,7 @@ def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
         kwargs, old_fixed = node_limits(controls, 5000), True
         old = {"time_ms": None, "hard_ms": old["hard_ms"], "time_left_ms": None}
     elif mode == "maxMs":
-        kwargs, old_fixed = {"time_ms": None, "max_ms": max(1, turn)}, False
+        kwargs, old_fixed = {"time_ms": None, "turn_ms": page_turn_ms(max(1, turn))}, False
         old = _old_page_limits(max(1, turn))
     else:
         kwargs, old_fixed = {"time_ms": max(1, turn)}, False
@@ -251,7 +252,7 @@ def test_a_node_limit_with_a_bare_clock_keeps_the_clock_s_third_as_its_cap():
     """Changed on purpose with timeman.move_times: a depth or node limit, no soft target and a clock
     has the safety cap Gomocup's max_node always had, a third of the clock less the margin;
     before, a clock without Gomocup's controls (no caller made one) gave a quarter."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
 
     old = _old_budget(None, None, 8000, True)
     new = Limits(time_ms=None, time_left_ms=8000, depth=3).budget()

@@ -410,11 +410,12 @@ def test_max_ms_is_the_hard_cap_with_a_soft_target_below_it():
     """The page's "10 s a move" reaches the time manager as its promise, which makes it a
     hard cap (one place decides: timeman.move_times), never as a soft target that may
     grow to 2.5x."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
+    from gomoku.search.timeman import page_turn_ms
 
     for max_ms in (300, 2000, 10_000):
         limits = webjson.read_limits({"limits": {"maxMs": max_ms}})
-        assert limits["max_ms"] == max_ms and limits["time_ms"] is None
+        assert limits["turn_ms"] == page_turn_ms(max_ms) < max_ms and limits["time_ms"] is None
         soft, hard = Limits(**limits).budget()
         assert hard is not None and hard * 1000 < max_ms
         assert soft is not None and soft < hard
@@ -441,7 +442,7 @@ def test_a_game_clock_reaches_the_time_manager_as_the_brains_match_clock():
     """{matchMs, timeLeftMs} become Limits' match_ms / time_left_ms, Gomocup's
     timeout_match / time_left: the time manager spreads the clock as it does the brain's
     (the same move_times), and a promise given with it (maxMs) still caps the move."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
     from gomoku.search.timeman import move_times
 
     limits = webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 120_000}})

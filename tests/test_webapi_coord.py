@@ -125,9 +125,10 @@ def test_max_ms_reaches_both_jobs_as_the_page_limits():
     """A timed level's parallel move ({maxMs}): the think job gets the time manager's soft
     target and hard cap (timeman.move_times), the helper neither more time nor a later cap,
     and the coordinator's own deadline is that hard cap (not 2.5x a soft target)."""
-    from gomoku.engine.facade import Limits
+    from gomoku.engine.limits import Limits
+    from gomoku.search.timeman import page_turn_ms
 
-    times = Limits(time_ms=None, max_ms=6000).times()
+    times = Limits(time_ms=None, turn_ms=page_turn_ms(6000)).times()
     page = {"time_ms": times.optimum_ms, "hard_ms": times.maximum_ms}
     api = WebApi()
     start = {"type": "coord", "id": 1, "op": "start", "moves": MOVES, "workers": 2}

@@ -24,7 +24,8 @@ import time
 import numpy as np
 
 from gomoku.core.geometry import moves_from_text, moves_to_text
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.board import Board
 from gomoku.game.evaluation import evaluate
 from gomoku.search.alphabeta import Searcher

@@ -52,7 +52,8 @@ from gomoku.engine.book import (
     BookEntry,
     BookMove,
 )
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.board import Board
 from gomoku.search.score import Score
 from gomoku.search.threats import ThreatSearch

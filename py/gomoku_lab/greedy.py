@@ -28,7 +28,9 @@ import random
 import sys
 
 from gomoku.core.rules import Rule
-from gomoku.engine.facade import Engine, Limits, SearchResult
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchResult
 from gomoku.game.board import Board
 from gomoku.game.renju import forbidden
 from gomoku.patterns.order_weights import OrderWeights

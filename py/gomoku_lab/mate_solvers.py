@@ -9,7 +9,7 @@ It may use the board as it likes but must leave it as it found it.
 
 - ``threats``: today's threat search (``gomoku.search.threats.ThreatSearch``, a fresh
   cache): VCF to 16 attacker moves, then VCT to 12, as the engine calls it (its answer
-  passed through ``engine.facade.renju_checked``, which drops a line with a black move on
+  passed through ``search.defence.renju_checked``, which drops a line with a black move on
   a forbidden point), both within the one deadline. Deeper than the engine's own stages
   (VCF 12, VCT 6) and the review's (16, 8): the budget decides how deep it gets.
 - ``threats-engine``: the same at the engine's depths (VCF 12, VCT 6).
@@ -40,9 +40,9 @@ from typing import Protocol, TextIO
 
 from gomoku.core.geometry import moves_to_text
 from gomoku.core.rules import Rule
-from gomoku.engine.facade import renju_checked
 from gomoku.game.board import BLACK, EMPTY, Board
 from gomoku.game.renju import forbidden
+from gomoku.search.defence import renju_checked
 from gomoku.search.threats import ThreatSearch
 
 Solver = Callable[[Board, float], "list[int] | None"]

@@ -201,7 +201,8 @@ def judge_opening(moves: Sequence[Point], nodes: int) -> Verdict:
     """Search the opening (15x15 freestyle, book off) to ``nodes`` nodes with a fresh game
     state, so the verdict depends only on the opening and the node count."""
     global _worker_engine
-    from gomoku.engine.facade import Engine, Limits  # the engine only when judging
+    from gomoku.engine.facade import Engine  # the engine only when judging
+    from gomoku.engine.limits import Limits
 
     if _worker_engine is None:
         _worker_engine = Engine(size=OPENING_SIZE, rule=Rule.FREESTYLE, seed=0)

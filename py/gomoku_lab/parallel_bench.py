@@ -9,7 +9,8 @@ import math
 import time
 from collections.abc import Callable
 
-from gomoku.engine.facade import Limits, SearchResult
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchResult
 from gomoku.parallel.coordinator import Coordinator, Jobs
 from gomoku.parallel.driver import DEFAULT_SCHEME, drive, new_coordinator, parallel_think
 from gomoku.parallel.jobs import Answer

@@ -9,7 +9,8 @@ import os
 import sys
 
 from gomoku.core.geometry import moves_from_text, to_text
-from gomoku.engine.facade import Limits, SearchInfo
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchInfo
 from gomoku.parallel.driver import DEFAULT_SCHEME, SCHEMES, parallel_think
 from gomoku.search.score import Score
 from gomoku_lab.parallel_bench import bench

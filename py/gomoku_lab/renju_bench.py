@@ -181,7 +181,8 @@ def search_rates(depth: int = 5, out=print) -> dict[str, float]:
     from gomoku.bench import BENCH_POSITIONS
     from gomoku.core.errors import GomokuError
     from gomoku.core.geometry import moves_from_text
-    from gomoku.engine.facade import Engine, Limits
+    from gomoku.engine.facade import Engine
+    from gomoku.engine.limits import Limits
 
     positions = []
     for text in BENCH_POSITIONS:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from gomoku.core.geometry import Point, moves_to_text
 from gomoku.core.rules import Rule, parse_rule
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.board import Board
 
 DEFAULT_BUDGETS = (500, 1000, 2000, 4000)

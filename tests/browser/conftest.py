@@ -227,10 +227,16 @@ class GamePage:
         self.page.mouse.click(*self.cell_point(text))
 
     def levels(self) -> dict:
-        """{"def": DEFAULT_LEVEL, "data": LEVEL_DATA} of the page's web/model/levels-data.js."""
+        """{"def": DEFAULT_LEVEL, "data": LEVEL_DATA} of the page's web/model/levels-data.js,
+        each level with its name and description in each language (the page's text, by
+        its key: {"en": ..., "zh": ...})."""
         return self.page.evaluate(
             "async () => { const m = await import('./model/levels-data.js');"
-            " return {def: m.DEFAULT_LEVEL, data: m.LEVEL_DATA}; }"
+            " const {TABLES} = await import('./model/i18n.js');"
+            " const by = (k) => ({en: TABLES.en[k], zh: TABLES.zh[k]});"
+            " const data = m.LEVEL_DATA.map((l) => ({...l, name: by('level_' + l.key),"
+            " description: by('levelAbout_' + l.key)}));"
+            " return {def: m.DEFAULT_LEVEL, data}; }"
         )
 
     def timed_level(self, unlimited: bool = False) -> int:

@@ -10,6 +10,7 @@ import {
   TABLES, applyLanguage, currentLanguage, errorMessage, errorText, inLanguages, joinSentences, joined, msg, pickLanguage,
   readLanguageFrom, t, textOf,
 } from "../../web/model/i18n.js";
+import { LEVEL_DATA } from "../../web/model/levels-data.js";
 import { OPENING_RULES, OPTIONS } from "../../web/model/opening.js";
 import { textError } from "../../web/model/record-errors.js";
 import { SHAPES } from "../../web/model/renju.js";
@@ -29,6 +30,8 @@ const FAMILIES = {
   many_: COUNTED,
   src_: ["book", "threat", "search", "forced", "guard", "level"],
   rule_: RULES,
+  level_: LEVEL_DATA.map((l) => l.key), // the levels' names and descriptions (i18n-levels.js)
+  levelAbout_: LEVEL_DATA.map((l) => l.key),
   res_: ["black", "white", "draw", "unfinished"],
   hist_: ["won", "lost", "draw", "unfinished"],
   shape_: SHAPES.map((s) => s.replaceAll(" ", "_")),

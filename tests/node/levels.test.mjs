@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { DEFAULT_LEVEL as DATA_DEFAULT, LEVEL_DATA } from "../../web/model/levels-data.js";
+import { TABLES, textOf } from "../../web/model/i18n.js";
 import * as L from "../../web/model/levels.js";
 import * as R from "../../web/model/results.js";
 import { BLACK, WHITE } from "../../web/model/rules.js";
@@ -19,7 +20,8 @@ test("the generated table is a ladder 1..N, each level node-limited or timed, wi
   for (const l of LEVEL_DATA) {
     assert.ok(/^[a-z]+$/.test(l.key), l.key);
     for (const lang of ["en", "zh"]) {
-      assert.ok(l.name[lang] && l.description[lang], `${l.number} ${lang}`);
+      const named = L.levelName(l, lang) !== "level_" + l.key && L.levelDescription(l, lang) !== "levelAbout_" + l.key;
+      assert.ok(named, `${l.number} ${lang}`);
     }
     const nodes = Number.isInteger(l.nodes) && l.nodes >= 0; // 0: a bottom rung, no search
     const timed = Number.isInteger(l.timeMs) && l.timeMs >= 0;
@@ -79,19 +81,22 @@ test("levelOf, nextLevel, nodeLimited, thinkMs", () => {
 
 test("names and descriptions in a language, English for an unknown one; the rating", () => {
   const l = L.levelOf(1);
-  assert.equal(L.levelName(l, "en"), l.name.en);
-  assert.equal(L.levelName(l, "zh"), l.name.zh);
-  assert.equal(L.levelName(l, "fr"), l.name.en);
-  assert.equal(L.levelDescription(l, "zh"), l.description.zh);
-  assert.equal(L.levelDescription(l, "xx"), l.description.en);
+  const { en, zh } = TABLES;
+  assert.equal(L.levelName(l, "en"), en.level_starter);
+  assert.equal(L.levelName(l, "zh"), zh.level_starter);
+  assert.notEqual(zh.level_starter, en.level_starter);
+  assert.equal(L.levelName(l, "fr"), en.level_starter);
+  assert.equal(L.levelDescription(l, "zh"), zh.levelAbout_starter);
+  assert.equal(L.levelDescription(l, "xx"), en.levelAbout_starter);
+  assert.equal(textOf(L.levelNameMessage(l), "zh"), zh.level_starter);
   const unrated = { ...l, rating: null, ratingError: null };
   assert.equal(L.ratingText(unrated), null);
-  assert.deepEqual(L.labelParts(unrated, "en"), { n: 1, name: l.name.en, rating: null });
+  assert.deepEqual(L.labelParts(unrated, "en"), { n: 1, name: en.level_starter, rating: null });
   const rated = { ...l, rating: 352.4, ratingError: 41 };
   assert.equal(L.ratingText(rated), "352 ± 41");
   assert.equal(L.ratingText({ ...rated, ratingError: null }), "352");
   assert.equal(L.ratingText({ ...rated, rating: -40 }), "-40 ± 41");
-  assert.deepEqual(L.labelParts(rated, "zh"), { n: 1, name: l.name.zh, rating: "350" });
+  assert.deepEqual(L.labelParts(rated, "zh"), { n: 1, name: zh.level_starter, rating: "350" });
   assert.equal(L.roundedRating(776), "800");
   assert.equal(L.roundedRating(1115), "1100");
 });

@@ -6,8 +6,11 @@ import test from "node:test";
 
 import { parseCell } from "../../web/model/coords.js";
 import * as Game from "../../web/model/game.js";
-import { readLanguageFrom } from "../../web/model/i18n.js";
+import { TABLES, readLanguageFrom } from "../../web/model/i18n.js";
 import { LEVEL_NUMBERS, levelOf } from "../../web/model/levels.js";
+
+// A level's name in the page's text (i18n-levels.js), by its key.
+const nameIn = (level, lang) => TABLES[lang]["level_" + level.key];
 import { BLACK, WHITE } from "../../web/model/rules.js";
 import { DEFAULT_SETTINGS } from "../../web/model/settings.js";
 import * as State from "../../web/model/state.js";
@@ -94,10 +97,10 @@ test("the keyboard cursor's words", () => {
 test("the level chooser's words: labels with the rating when measured, the description, the record", () => {
   const l = levelOf(1);
   const unrated = { ...l, rating: null, ratingError: null };
-  assert.equal(Status.levelLabel(unrated), `1 · ${l.name.en}`);
+  assert.equal(Status.levelLabel(unrated), `1 · ${nameIn(l, "en")}`);
   // the choosers show the rating rounded to 50, without its error or unit
-  assert.equal(Status.levelLabel({ ...l, rating: 352, ratingError: 40 }), `1 · ${l.name.en} (≈ 350)`);
-  assert.equal(Status.levelLabel({ ...l, rating: 1432, ratingError: 170 }), `1 · ${l.name.en} (≈ 1450)`);
+  assert.equal(Status.levelLabel({ ...l, rating: 352, ratingError: 40 }), `1 · ${nameIn(l, "en")} (≈ 350)`);
+  assert.equal(Status.levelLabel({ ...l, rating: 1432, ratingError: 170 }), `1 · ${nameIn(l, "en")} (≈ 1450)`);
   assert.equal(Status.levelRatingText(unrated), "Rating not yet measured.");
   assert.match(Status.levelRatingText({ ...unrated, nodes: null, timeMs: 0 }), /at least Expert's strength/);
   // in a player's words: rounded as the choosers show it; how it was measured (the rating
@@ -109,7 +112,7 @@ test("the level chooser's words: labels with the rating when measured, the descr
   assert.equal(Status.levelRecordText({ won: 2, lost: 5, drawn: 0 }), "Won 2, lost 5, drawn 0 at this level.");
   assert.equal(Status.levelRecordText({ won: 0, lost: 0, drawn: 0 }), "No games at this level yet.");
   assert.deepEqual(Status.levelAbout(unrated, { won: 0, lost: 1, drawn: 0 }), {
-    description: l.description.en, details: "Rating not yet measured. Won 0, lost 1, drawn 0 at this level.", method: "",
+    description: TABLES.en["levelAbout_" + l.key], details: "Rating not yet measured. Won 0, lost 1, drawn 0 at this level.", method: "",
   });
   const about = Status.levelAbout(rated, { won: 0, lost: 0, drawn: 0 });
   assert.equal(about.details, "Rating about 350. No games at this level yet.");
@@ -128,13 +131,13 @@ test("how to play in two lines, and the level offered after a game, in English a
   assert.match(Status.howToPlay(Game.withHuman(g, WHITE))[1], /^You are white: the engine moves first/);
   const at = (level, offer, offerKind) => ({ game: Game.newGame({ level }), offer, offerKind });
   assert.equal(Status.offerSentence(at(4, 3, "easier")),
-    `Three losses in a row at level 4. Level 3, ${levelOf(3).name.en}, may be more fun for now, if you like.`);
-  assert.equal(Status.offerSentence(at(1, 2, "next")), `You beat level 1, ${levelOf(1).name.en}! Ready for level 2, ${levelOf(2).name.en}?`);
+    `Three losses in a row at level 4. Level 3, ${nameIn(levelOf(3), "en")}, may be more fun for now, if you like.`);
+  assert.equal(Status.offerSentence(at(1, 2, "next")), `You beat level 1, ${nameIn(levelOf(1), "en")}! Ready for level 2, ${nameIn(levelOf(2), "en")}?`);
   assert.equal(Status.offerSentence(at(1, null, null)), "");
   readLanguageFrom(() => "zh");
   try {
     assert.deepEqual(Status.howToPlay(g), ["横、竖或斜向先连成五子者获胜。", "你执黑棋先行：点击交叉点落子，引擎随后应对。"]);
-    assert.equal(Status.offerSentence(at(4, 3, "easier")), `在第 4 级连输三局了。想的话，可以先去第 3 级（${levelOf(3).name.zh}）玩玩。`);
+    assert.equal(Status.offerSentence(at(4, 3, "easier")), `在第 4 级连输三局了。想的话，可以先去第 3 级（${nameIn(levelOf(3), "zh")}）玩玩。`);
   } finally {
     readLanguageFrom(() => "en");
   }

@@ -8,12 +8,13 @@
 //   "text"                  text that is the same in every language (a move, a number)
 //   {key, vars}             msg(key, vars): the table's text, its fields filled in; a
 //                           field's value may itself be a message
-//   {texts: {en, zh}}       inLanguages(texts): a text the tables do not hold (a level's
-//                           name from levels-data.js), in each language
+//   {texts: {en, zh}}       inLanguages(texts): a text the tables do not hold, in each
+//                           language
 //   [message, ...]          sentences in a row (joinSentences)
 //   {join: [message, ...], sep: message}   joined(parts, sep): a list ("1 blunder, 2
 //                           mistakes"), its separator in each language too
 
+import { LEVELS_EN, LEVELS_ZH } from "./i18n-levels.js";
 import { PLAY_EN, PLAY_ZH } from "./i18n-play.js";
 import { OPENING_EN, OPENING_ZH } from "./opening-words.js";
 import { RECORD_ERRORS_EN } from "./record-errors.js";
@@ -245,6 +246,7 @@ const en = {
   // ---- records' errors, games kept, the finished-games list, browsing, touch ----
   ...RECORD_ERRORS_EN, // (record-errors.js: the records' errors, in English)
   ...PLAY_EN, // (i18n-play.js: two players on one device, the game clock)
+  ...LEVELS_EN, // (i18n-levels.js: the levels' names and descriptions, by key)
   keptUnfinished: "Your game in progress is kept in the finished games (unfinished).",
   res_unfinished: "Unfinished",
   hist_won: "You won", hist_lost: "You lost", hist_draw: "Draw", hist_unfinished: "Unfinished",
@@ -490,6 +492,7 @@ const zh = {
   rec_afterWin: "第 {n} 手在棋局结束（第 {won} 手）之后",
   rec_taken: "第 {n} 手下在已有棋子的点上",
   ...PLAY_ZH, // (i18n-play.js: two players on one device, the game clock)
+  ...LEVELS_ZH,
   keptUnfinished: "进行中的棋局已保存到已完成的棋局中（未下完）。",
   res_unfinished: "未下完",
   hist_won: "你赢了", hist_lost: "你输了", hist_draw: "和棋", hist_unfinished: "未下完",

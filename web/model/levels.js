@@ -1,10 +1,9 @@
 // The engine's levels for people: a numbered ladder, 1 (weakest) .. the top, read from
-// levels-data.js (generated from py/gomoku/engine/levels.py: the numbers, names,
-// descriptions, node budgets, times and ratings live there and nowhere else). Pure data and
-// functions, no DOM.
+// levels-data.js (generated from py/gomoku/engine/levels.py: the numbers, keys, node
+// budgets, times and ratings live there and nowhere else) and named in the page's text
+// (i18n-levels.js, by key). Pure data and functions, no DOM.
 //
-// A level is {number, key, name: {en, zh}, description: {en, zh}, nodes, timeMs, rating,
-// ratingError}: with nodes it is node-limited (the engine worker plays it from the
+// A level is {number, key, nodes, timeMs, rating, ratingError}: with nodes it is node-limited (the engine worker plays it from the
 // position, the level and the game's seed alone; nodes 0: the bottom rungs, which play
 // from the pattern tables without a search); with timeMs it is timed, the full engine on
 // the clock (timeMs 0: it thinks until Move now). rating / ratingError: Elo on the scale
@@ -12,11 +11,12 @@
 // measured.
 //
 // The game keeps its level as a number. Older pages kept a key of their think time
-// (t03 .. inf, and before that fast / normal / strong), and pages before the bottom rungs numbered
+// (t03 .. inf, and before that fast / normal / strong), and earlier pages numbered
 // the ladder from what is now level 1 + FORMER_SHIFT (the bottom rungs came below it):
 // what is stored says which ladder its numbers are on (LADDER_VERSION), and migrateLevel
 // maps the older ones to the same opponent.
 
+import { msg, textIn } from "./i18n.js";
 import { DEFAULT_LEVEL, FORMER_SHIFT, LEVEL_DATA, RATING_ANCHOR } from "./levels-data.js";
 
 export { DEFAULT_LEVEL, FORMER_SHIFT, LEVEL_DATA, RATING_ANCHOR };
@@ -84,12 +84,12 @@ export function previousLevel(n) {
   return LADDER[i - 1] ?? null;
 }
 
-const inLanguage = (texts, lang) => (texts && (texts[lang] ?? texts.en)) || "";
-
 // The level's name / one-line description in a language ("en", "zh"; English when the
-// table has no text in that language).
-export const levelName = (level, lang) => inLanguage(level.name, lang);
-export const levelDescription = (level, lang) => inLanguage(level.description, lang);
+// page's text has none in that language).
+export const levelName = (level, lang) => textIn(lang, "level_" + level.key);
+export const levelDescription = (level, lang) => textIn(lang, "levelAbout_" + level.key);
+// The level's name as a message (shown in the language of the moment).
+export const levelNameMessage = (level) => msg("level_" + level.key);
 
 // The level's rating as text with its error ("1250 ± 60", "850"), or null when not yet
 // measured: for the dialog's details line (the choosers show it rounded: labelParts).

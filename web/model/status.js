@@ -5,8 +5,8 @@
 import { controlText } from "./clock.js";
 import { cellText } from "./coords.js";
 import * as Game from "./game.js";
-import { currentLanguage, inLanguages, joinSentences, msg, t, textOf } from "./i18n.js";
-import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelOf, ratingText } from "./levels.js";
+import { currentLanguage, joinSentences, msg, t, textOf } from "./i18n.js";
+import { RATING_ANCHOR, labelParts, levelDescription, levelName, levelNameMessage, levelOf, ratingText } from "./levels.js";
 import { nextColour } from "./opening.js";
 import { BLACK, WHITE } from "./rules.js";
 import { colourScore } from "./score.js";
@@ -279,8 +279,8 @@ export function offerMessage({ game, offer, offerKind }) {
   const other = offer ? levelOf(offer) : null;
   if (!at || !other) return "";
   const n = at.number;
-  if (offerKind === "easier") return msg("levelEasier", { n, lower: offer, lowerName: inLanguages(other.name) });
-  return msg("levelWon", { n, name: inLanguages(at.name), next: offer, nextName: inLanguages(other.name) });
+  if (offerKind === "easier") return msg("levelEasier", { n, lower: offer, lowerName: levelNameMessage(other) });
+  return msg("levelWon", { n, name: levelNameMessage(at), next: offer, nextName: levelNameMessage(other) });
 }
 
 // The two lines that tell a newcomer how to play (shown until their first finished game):

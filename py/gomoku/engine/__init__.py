@@ -1,9 +1,10 @@
-"""Layer 4, the engine as its users see it: ``Engine`` (a game plus ``think``), its
-``Limits`` and results (``facade``); the play ``Session`` the protocols talk to (a game
-with its rules' checks, the levels, a think that always answers a legal move: ``session``;
-the time controls go into ``Limits`` as received, and gomoku.search.timeman.move_times
-makes them the move's optimum and maximum); the opening book's lookup (``book``), the
-renju guard (``renju_guard``), the levels (``levels``), the coach (``coach``).
+"""Layer 4, the engine as its users see it: ``Engine`` (a game plus ``think``,
+``facade``), its ``Limits`` (``limits``) and results (``results``); the play ``Session``
+the protocols talk to (a game with its rules' checks, the levels, a think that always
+answers a legal move: ``session``; the time controls go into ``Limits`` as received, and
+gomoku.search.timeman.move_times makes them the move's optimum and maximum); the opening
+book's lookup (``book``), the renju guard (``renju_guard``), the levels (``levels``), the
+coach (``coach``).
 
 ``from gomoku.engine import Engine, Limits, Session`` is the public entry point
 (docs/ENGINE_API.md). The names are loaded on first use, so that importing
@@ -15,16 +16,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what a type checker and a reader see; at run time, __getattr__ below
-    from gomoku.engine.facade import (
-        ENGINE_NAME,
-        ENGINE_VERSION,
-        Engine,
-        Limits,
-        SearchInfo,
-        SearchResult,
-        TopMove,
-    )
+    from gomoku.engine.facade import ENGINE_NAME, ENGINE_VERSION, Engine
     from gomoku.engine.levels import Level, LevelError
+    from gomoku.engine.limits import Limits
+    from gomoku.engine.results import SearchInfo, SearchResult, TopMove
     from gomoku.engine.session import (
         MAX_MULTIPV,
         ForbiddenMoveError,
@@ -41,10 +36,10 @@ _WHERE = {
     "ENGINE_NAME": "gomoku.engine.facade",
     "ENGINE_VERSION": "gomoku.engine.facade",
     "Engine": "gomoku.engine.facade",
-    "Limits": "gomoku.engine.facade",
-    "SearchInfo": "gomoku.engine.facade",
-    "SearchResult": "gomoku.engine.facade",
-    "TopMove": "gomoku.engine.facade",
+    "Limits": "gomoku.engine.limits",
+    "SearchInfo": "gomoku.engine.results",
+    "SearchResult": "gomoku.engine.results",
+    "TopMove": "gomoku.engine.results",
     "Level": "gomoku.engine.levels",
     "LevelError": "gomoku.engine.levels",
     "MAX_MULTIPV": "gomoku.engine.session",

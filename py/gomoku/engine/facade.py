@@ -5,7 +5,9 @@ search use it directly.
 
 ``think`` goes through, in order: the opening book; a forced reply (win in one, the
 only block of a five); our own win by VCF then VCT; the opponent's VCF threat, which
-restricts our moves to the ones that stop it; and the alpha-beta search.
+restricts our moves to the ones that stop it (gomoku.search.defence); and the alpha-beta
+search. What bounds it is ``Limits`` (gomoku.engine.limits), what it answers
+``SearchResult`` and the other types of gomoku.engine.results.
 """
 
 from __future__ import annotations
@@ -14,27 +16,32 @@ import gc
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
 
 from gomoku import __version__
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
 from gomoku.core.symmetry import unique_moves
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchInfo, SearchPlan, SearchResult, TopMove
 from gomoku.game.board import Board
 from gomoku.game.evaluation import WIN_SCORE, evaluate
-from gomoku.game.renju import forbidden
-from gomoku.patterns.tables import BLACK
 from gomoku.search.alphabeta import ROOT_MAX_MOVES, Progress, Searcher
+from gomoku.search.defence import (
+    VCF_DEPTH,
+    VCT_DEPTH,
+    Defence,
+    find_defences,
+    recheck_chosen,
+    renju_checked,
+)
 from gomoku.search.movegen import generate
 from gomoku.search.threats import ThreatSearch
 from gomoku.search.timeman import (
     DEFENCE_SHARE,
     VCF_SHARE,
     VCT_SHARE,
-    MoveTimes,
     check_deadline,
-    move_times,
     search_times,
     stage_deadline,
 )
@@ -43,181 +50,10 @@ from gomoku.search.tt import TranspositionTable
 ENGINE_NAME = "gomoku-engine"
 ENGINE_VERSION = __version__
 
-VCF_DEPTH = 12  # attacker moves
-VCT_DEPTH = 6
-DEFENCE_VCT_DEPTH = 4  # the opponent's VCT looked for when choosing a defence
-DEFENCE_CHECK_MOVES = 24  # root moves checked against an opponent's threat
-DEFENCE_NODE_CAPS = 2  # under a node limit: the defence checks of a move share this many
-# threat-search budgets (each a quarter of the move's nodes), so half the move at most
 SYMMETRY_CHECK_MAX_STONES = 12  # later positions are practically never symmetric
 
 
-# A protocol's time controls as ``Limits`` keywords (turn_ms, match_ms, time_left_ms, ...).
-TimeKeywords = dict[str, int | None]
-
-
-@dataclass
-class Limits:
-    """Search limits; None means "no limit of this kind". The time fields are the controls
-    as the caller received them (ms); ``times`` turns them into the move's optimum and
-    maximum, once (gomoku.search.timeman.move_times says how)."""
-
-    time_ms: float | None = 1000.0  # soft target: the move may run past it (up to 2.5x)
-    hard_ms: float | None = None  # hard cap: never passed
-    depth: int | None = None
-    nodes: int | None = None
-    time_left_ms: float | None = None  # the match clock (Gomocup time_left)
-    use_book: bool = True
-    use_threats: bool = True
-    seed: int | None = None  # picks among close book replies (None: the engine's own RNG)
-    multipv: int = 1  # > 1: also report the best that many root moves (SearchResult.top)
-    # The threat stages' reach (None: the engine's own, VCF_DEPTH / VCT_DEPTH; 0: the stage
-    # is skipped) and whether the opponent's threats are looked for (the levels below the
-    # full engine see shorter threats, and may not look at the opponent's: engine/levels.py).
-    vcf_depth: int | None = None
-    vct_depth: int | None = None
-    defence: bool = True
-    # A promise of at most so long a move: Gomocup's timeout_turn (0: as fast as possible),
-    # the page's maxMs (the page's own overhead kept back too); Gomocup's timeout_match (0:
-    # no match limit, time_left_ms is then ignored).
-    turn_ms: int | None = None
-    max_ms: int | None = None
-    match_ms: int | None = None
-
-    def controls(self) -> TimeKeywords:
-        """The protocol's time controls alone (turn_ms, max_ms, match_ms, time_left_ms), as
-        ``Limits`` keywords: what a level's own limits keep of the caller's clock."""
-        return {k: getattr(self, k) for k in ("turn_ms", "max_ms", "match_ms", "time_left_ms")}
-
-    def times(self, empty_cells: int | None = None) -> MoveTimes:
-        """This move's optimum and maximum (ms) in a position with ``empty_cells`` empty
-        cells (a match clock is spread over half of them; None: not known)."""
-        return move_times(self, empty_cells)
-
-    def budget(self, empty_cells: int | None = None) -> tuple[float | None, float | None]:
-        """(optimum, maximum) seconds for this move: ``times`` in seconds."""
-        return self.times(empty_cells).seconds()
-
-
-def renju_checked(board: Board, line: list[int] | None) -> list[int] | None:
-    """The threat search's winning line, or None when under renju a black move of it is
-    a forbidden point (the threat search does not know them; the replay does)."""
-    if line is None or board.rule is not Rule.RENJU:
-        return line
-    made, ok = 0, True
-    for q in line:
-        if board.cells[q] or (board.side == BLACK and forbidden(board, q)):
-            ok = False
-            break
-        board.make(q)
-        made += 1
-        if board.winner:
-            break
-    for _ in range(made):
-        board.unmake()
-    return line if ok else None
-
-
-def _point_list(points: list[Point]) -> list[list[int]]:
-    return [[x, y] for x, y in points]
-
-
-@dataclass
-class TopMove:
-    """One of the best root moves of a multi-PV search (side to move's score)."""
-
-    # score, here and below: the search's integer (side to move's view); what it means,
-    # and the text and data made of it, is gomoku.search.score's
-
-    move: Point
-    score: int
-    pv: list[Point]
-
-    def to_dict(self) -> dict:
-        return {
-            "move": [self.move[0], self.move[1]],
-            "score": self.score,
-            "pv": _point_list(self.pv),
-        }
-
-
-@dataclass
-class SearchInfo:
-    depth: int
-    score: int
-    nodes: int
-    nps: int
-    pv: list[Point]
-    time_ms: float
-    top: list[TopMove] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["pv"] = _point_list(self.pv)
-        d["top"] = [t.to_dict() for t in self.top]
-        return d
-
-
-@dataclass
-class SearchResult:
-    move: Point
-    score: int
-    depth: int
-    nodes: int
-    nps: int
-    pv: list[Point] = field(default_factory=list)
-    source: str = "search"
-    time_ms: float = 0.0
-    top: list[TopMove] = field(default_factory=list)  # multi-PV (Limits.multipv > 1)
-    # The opponent's threat ("vcf" or "vct") that none of the root moves checked against
-    # it stopped: the position is lost whatever the search's score says (not in to_dict).
-    lost_to: str | None = None
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d.pop("lost_to")
-        d["move"] = [self.move[0], self.move[1]]
-        d["pv"] = _point_list(self.pv)
-        d["top"] = [t.to_dict() for t in self.top]
-        return d
-
-
-@dataclass
-class SearchPlan:
-    """What ``Engine.prepare`` leaves to the alpha-beta search: the arguments of
-    ``Searcher.search`` (times in seconds from the end of prepare), the nodes already
-    spent and when thinking started (perf_counter)."""
-
-    root_moves: list[int]
-    max_depth: int
-    soft_time: float | None
-    hard_time: float | None
-    max_nodes: int | None
-    nodes: int
-    start: float
-    # Against an opponent's threat: root moves shown to stop it, and the ones whose
-    # check did not finish in time (verified after the search if chosen).
-    safe: list[int] = field(default_factory=list)
-    unchecked: list[int] = field(default_factory=list)
-    threat_kind: str | None = None  # "vcf" or "vct": the opponent's threat, if any
-    hard_deadline: float | None = None  # perf_counter time the move must be ready by
-    multipv: int = 1  # root moves to report with exact scores (Limits.multipv)
-    threat_node_cap: int | None = None  # node budget of each threat search (node limits)
-
-
-@dataclass
-class Defence:
-    """What the defence stage found: the opponent's threat (``kind`` "vcf" or "vct",
-    None when it has none), our root moves shown to stop it and the ones not checked
-    in time (those shown to lose are left out), and the threat nodes it searched."""
-
-    kind: str | None = None
-    safe: list[int] = field(default_factory=list)
-    unchecked: list[int] = field(default_factory=list)
-    nodes: int = 0
-
-
-class BoardView:
+class PositionFacts:
     """The position's facts read off ``self.board``: what the Engine and the play session
     (engine/session.py) both answer about the game they hold."""
 
@@ -252,7 +88,7 @@ class BoardView:
         return bool(self.board.winner) or self.board.is_full()
 
 
-class Engine(BoardView):
+class Engine(PositionFacts):
     """A game in progress and an AI to think about it."""
 
     def __init__(
@@ -386,7 +222,9 @@ class Engine(BoardView):
             if line is not None:
                 return result(line[0], WIN_SCORE - len(line), len(line), nodes, line, "threat")
             if limits.defence:
-                defence = self._defend_threats(moves, share(DEFENCE_SHARE), node_cap)
+                defence = find_defences(
+                    board, moves, share(DEFENCE_SHARE), node_cap, self.threat_cache
+                )
                 nodes += defence.nodes
                 root_moves = defence.safe + defence.unchecked
 
@@ -453,7 +291,7 @@ class Engine(BoardView):
         )
         move, pv = outcome.move, outcome.pv
         if move in plan.unchecked:
-            replacement, check_nodes = self._check_defence(move, plan)
+            replacement, check_nodes = self.recheck(move, plan)
             nodes += check_nodes
             if replacement != move:
                 move, pv = replacement, [replacement]
@@ -505,100 +343,16 @@ class Engine(BoardView):
             [TopMove(board.point(move), score, points)],
         )
 
-    def _defend_threats(
-        self, moves: list[int], deadline: float | None, node_cap: int | None
-    ) -> Defence:
-        """Could the opponent win by VCF (or else by VCT) were it their move? If so, which
-        of our root moves stop it (see Defence; kind None: no threat, or no time to find
-        out).
-
-        The cells of the opponent's winning line are checked first: that is where a
-        defence usually is. (Keeping only the moves shown safe was measured weaker: the
-        checks seldom finish, and the search was left with a few passive moves.)"""
-        board = self.board
-        board.pass_move()  # ask "what if the opponent moved now"
-        try:
-            probe = ThreatSearch(board, cache=self.threat_cache)
-            kind = "vcf"
-            threat = renju_checked(board, probe.vcf(VCF_DEPTH, deadline, node_cap))
-            if threat is None and not probe.timed_out:
-                kind = "vct"
-                threat = renju_checked(board, probe.vct(DEFENCE_VCT_DEPTH, deadline, node_cap))
-        finally:
-            board.pass_move()
-        defence = Defence(nodes=probe.nodes)
-        if threat is None:
-            return defence
-        defence.kind = kind
-        first = [q for q in dict.fromkeys(threat) if board.cells[q] == 0]
-        order = first + [q for q in moves[:DEFENCE_CHECK_MOVES] if q not in first]
-        for q in order:
-            # Under a node limit the stage's checks share one budget (DEFENCE_NODE_CAPS
-            # times a threat search's), as they share its deadline: else 24 checks could
-            # spend 24 budgets and leave the search that follows a single node.
-            left = None if node_cap is None else DEFENCE_NODE_CAPS * node_cap - defence.nodes
-            if (deadline is not None and time.perf_counter() > deadline) or (
-                left is not None and left <= 0
-            ):
-                defence.unchecked.append(q)
-                continue
-            cap = None if left is None or node_cap is None else min(node_cap, left)
-            holds, searched = self._defence_check(q, kind, deadline, cap)
-            defence.nodes += searched
-            if holds is not False:  # a move shown to lose is dropped
-                (defence.safe if holds else defence.unchecked).append(q)
-        return defence
-
-    def _check_defence(self, move: int, plan: SearchPlan) -> tuple[int, int]:
-        """The search chose a root move whose defence check did not finish before the
-        search. Check it now, in the time left before the hard deadline (under a node
-        limit, each check also within the threat stages' node budget); if it loses to
-        the opponent's threat, play the first move shown to stop it instead, or else the
-        first of the other unchecked moves that the check clears. Returns (the move to
-        play, threat nodes searched)."""
+    def recheck(self, move: int, plan: SearchPlan) -> tuple[int, int]:
+        """The search chose ``move``, a root move whose defence check did not finish
+        before the search: check it in the time left before the plan's hard deadline
+        (gomoku.search.defence.recheck_chosen). Returns (the move to play, threat nodes
+        searched)."""
         deadline = check_deadline(plan.hard_deadline, time.perf_counter())
-        kind = plan.threat_kind or "vct"
-        cap = plan.threat_node_cap
-        holds, nodes = self._defence_check(move, kind, deadline, cap)
-        if holds is not False:  # shown to hold, or the check ran out of time
-            return move, nodes
-        if plan.safe:
-            return plan.safe[0], nodes
-        for q in plan.unchecked:
-            left = None if cap is None else DEFENCE_NODE_CAPS * cap - nodes  # shared
-            if (deadline is not None and time.perf_counter() > deadline) or (
-                left is not None and left <= 0
-            ):
-                break
-            if q == move:
-                continue
-            holds, searched = self._defence_check(
-                q, kind, deadline, None if left is None or cap is None else min(cap, left)
-            )
-            nodes += searched
-            if holds is not False:
-                return q, nodes
-        return move, nodes
-
-    def _defence_check(
-        self, move: int, kind: str, deadline: float | None, node_cap: int | None
-    ) -> tuple[bool | None, int]:
-        """Does our ``move`` stop the opponent's threat of this ``kind`` ("vcf": only its
-        VCF is looked for, "vct": its VCF then its VCT)? Returns (True: the opponent has
-        no such win after it, False: it has one, None: the check ran out of time or
-        nodes; threat nodes searched)."""
-        board = self.board
-        board.make(move)
-        try:
-            ts = ThreatSearch(board, cache=self.threat_cache)
-            line = renju_checked(board, ts.vcf(VCF_DEPTH, deadline, node_cap))
-            if line is None and not ts.timed_out and kind == "vct":
-                line = renju_checked(board, ts.vct(DEFENCE_VCT_DEPTH, deadline, node_cap))
-        finally:
-            board.unmake()
-        if line is not None:
-            return False, ts.nodes
-        return (None if ts.timed_out else True), ts.nodes
+        found = Defence(plan.threat_kind, plan.safe, plan.unchecked)
+        return recheck_chosen(
+            self.board, move, found, deadline, plan.threat_node_cap, self.threat_cache
+        )
 
     def _unique_root_moves(self, moves: list[int]) -> list[int]:
         """Drop root moves that a symmetry of the position maps onto an earlier one."""

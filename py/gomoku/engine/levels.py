@@ -43,8 +43,10 @@ import random
 from dataclasses import dataclass, replace
 
 from gomoku.core.errors import GomokuError
-from gomoku.engine.facade import Engine, Limits, SearchResult, TimeKeywords, TopMove
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits, TimeKeywords
 from gomoku.engine.novice import Habits, novice_move
+from gomoku.engine.results import SearchResult, TopMove
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD, evaluate
 
 SCORE_CLIP = 1500  # centi-units: scores beyond are wins / losses for the choice
@@ -59,12 +61,11 @@ class LevelError(GomokuError):
 
 @dataclass(frozen=True)
 class Level:
-    """One rung of the ladder. ``nodes`` None means a timed level (the full engine)."""
+    """One rung of the ladder. ``nodes`` None means a timed level (the full engine). The
+    page names and describes it by its ``key`` (web/model/i18n-levels.js)."""
 
     number: int
     key: str
-    name: dict[str, str]  # by language: "en", "zh"
-    description: dict[str, str]
     nodes: int | None = None  # 0: no search (a bottom rung, played by its habits)
     depth: int | None = None  # a depth limit besides the nodes (the weakest levels)
     time_ms: int | None = None  # timed levels: the think time per move (0: unlimited)
@@ -106,12 +107,11 @@ class Level:
         )
 
     def to_dict(self) -> dict:
-        """The level as the page lists it (web/model/levels-data.js is generated from this)."""
+        """The level as the page lists it (gomoku.protocol.page_data writes
+        web/model/levels-data.js from this)."""
         return {
             "number": self.number,
             "key": self.key,
-            "name": dict(self.name),
-            "description": dict(self.description),
             "nodes": self.nodes,
             "depth": self.depth,
             "timeMs": self.time_ms,
@@ -120,101 +120,73 @@ class Level:
         }
 
 
-def _level(number: int, key: str, en: str, zh: str, about_en: str, about_zh: str, **kw) -> Level:
-    return Level(number, key, {"en": en, "zh": zh}, {"en": about_en, "zh": about_zh}, **kw)
-
-
 LEVELS: tuple[Level, ...] = (
-    _level(
-        1, "starter", "Starter", "起步",
-        "Builds its own lines; often misses your open three, sometimes even your four.",
-        "只顾连自己的子；常看不到你的活三，有时连你的四也看不到。",
+    Level(
+        1, "starter",
         nodes=0, book=False,
         habits=Habits(miss_four=0.4, miss_three=0.9, defence=0.3, pick=0.3, width=8,
                       sees_open_four=False),
         rating=243, rating_error=105,
     ),
-    _level(
-        2, "novice", "Novice", "学步",
-        "Blocks most of your fours; rarely sees your open threes.",
-        "多半会挡你的四，却很少看到你的活三。",
+    Level(
+        2, "novice",
         nodes=0, book=False,
         habits=Habits(miss_four=0.2, miss_three=0.7, defence=0.3, pick=0.5, width=7,
                       sees_open_four=True),
         rating=473, rating_error=89,
     ),
-    _level(
-        3, "apprentice", "Apprentice", "学徒",
-        "Always blocks your fours; misses some of your open threes.",
-        "总会挡你的四，但有时漏看你的活三。",
+    Level(
+        3, "apprentice",
         nodes=0, book=False,
         habits=Habits(miss_four=0.0, miss_three=0.3, defence=0.5, pick=0.7, width=5,
                       sees_open_four=True),
         rating=637, rating_error=71,
     ),
-    _level(
-        4, "newcomer", "Newcomer", "新手",
-        "Looks one move ahead; often misses what you are building.",
-        "只看一步，常常看不到你的布局。",
+    Level(
+        4, "newcomer",
         nodes=3000, depth=1, candidates=12, noise=1200, vcf_depth=0, vct_depth=0, defence=False,
         book=False,
         rating=776, rating_error=76,
     ),
-    _level(
-        5, "beginner", "Beginner", "入门",
-        "Makes its fives and blocks your fours, but little more.",
-        "会连五，会挡四，仅此而已。",
+    Level(
+        5, "beginner",
         nodes=400, candidates=6, noise=300, vcf_depth=2, vct_depth=0, defence=False,
         book=False,
         rating=996, rating_error=108,
     ),
-    _level(
-        6, "learner", "Learner", "初学",
-        "Sees open threes and short attacks; easily surprised.",
-        "能看到活三和短攻，容易被偷袭。",
+    Level(
+        6, "learner",
         nodes=800, candidates=5, noise=200, vcf_depth=3, vct_depth=0, defence=False,
         book=False,
         rating=1115, rating_error=127,
     ),
-    _level(
-        7, "casual", "Casual", "休闲",
-        "Defends your threats and attacks with fours.",
-        "会防守你的威胁，也会冲四进攻。",
+    Level(
+        7, "casual",
         nodes=2500, candidates=3, noise=80, vcf_depth=6, vct_depth=2, book=False,
         rating=1207, rating_error=144,
     ),
-    _level(
-        8, "club", "Club", "棋友",
-        "A steady club player: plans a few moves ahead.",
-        "稳健的棋友，能算几步。",
+    Level(
+        8, "club",
         nodes=5000, candidates=2, noise=40, vcf_depth=10, vct_depth=3,
         rating=1285, rating_error=156,
     ),
-    _level(
-        9, "strong", "Strong", "强手",
-        "Finds most threat sequences; punishes loose moves.",
-        "能找到大多数连续攻击，抓住松懈的棋。",
+    Level(
+        9, "strong",
         nodes=12000, candidates=2, noise=10,
         rating=1432, rating_error=170,
     ),
-    _level(
-        10, "advanced", "Advanced", "高手",
-        "The full engine on a small budget.",
-        "完整引擎，较小的计算量。",
+    Level(
+        10, "advanced",
         nodes=30000,
         rating=1579, rating_error=179,
     ),
-    _level(
-        11, "expert", "Expert", "专家",
-        "The full engine, 10 seconds a move.",
-        "完整引擎，每步 10 秒。",
+    Level(
+        11, "expert",
         time_ms=10000,
         rating=1811, rating_error=210,
     ),
-    _level(
-        12, "unlimited", "Unlimited", "无限",
-        "The full engine, thinking until you press Move now.",
-        "完整引擎，一直思考到你按“立即走棋”。",
+    Level(
+        12, "unlimited",
         time_ms=0,
     ),
 )  # fmt: skip
@@ -274,7 +246,7 @@ def play(
     and the move would depend on the machine)."""
     lv = level(number)
     if lv.timed:
-        raise LevelError(f"level {lv.number} ({lv.name['en']}) is timed: think on the clock")
+        raise LevelError(f"level {lv.number} ({lv.key}) is timed: think on the clock")
     if lv.habits is not None:
         board = engine.board
         q = novice_move(board, lv.habits, move_rng(seed, len(engine.moves)))
@@ -302,31 +274,9 @@ def play(
     )
 
 
-def levels_js() -> str:
-    """web/model/levels-data.js: the ladder as the page lists it (generated, do not edit)."""
-    import json
-
-    rows = ",\n".join("  " + json.dumps(lv.to_dict(), ensure_ascii=False) for lv in LEVELS)
-    return (
-        "// The level ladder as the page lists it: generated by\n"
-        "//   PYTHONPATH=py python -m gomoku.engine.levels --js > web/model/levels-data.js\n"
-        "// from py/gomoku/engine/levels.py (a test checks that it is current). Do not edit.\n"
-        f"export const DEFAULT_LEVEL = {DEFAULT_LEVEL};\n"
-        f"export const RATING_ANCHOR = {RATING_ANCHOR};\n"
-        f"export const FORMER_SHIFT = {FORMER_SHIFT};\n"
-        f"export const LEVEL_DATA = [\n{rows},\n];\n"
-    )
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m gomoku.engine.levels [--js]``: the ladder as a table, or as the page's
-    web/model/levels-data.js."""
-    import sys
-
-    args = sys.argv[1:] if argv is None else argv
-    if args == ["--js"]:
-        sys.stdout.write(levels_js())
-        return 0
+def main() -> int:
+    """``python -m gomoku.engine.levels``: the ladder as a table (the page's copy,
+    web/model/levels-data.js, is written by ``python -m gomoku.protocol.page_data``)."""
     for lv in LEVELS:
         budget = f"{lv.nodes} nodes" if lv.nodes else f"{lv.time_ms or 'unlimited'} ms"
         if lv.habits is not None:
@@ -334,9 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         elif lv.depth is not None:
             budget = f"depth {lv.depth}"
         rating = "-" if lv.rating is None else f"{lv.rating} +/- {lv.rating_error}"
-        print(
-            f"{lv.number:>2} {lv.name['en']:<10} {budget:<14} {rating:<14} {lv.description['en']}"
-        )
+        print(f"{lv.number:>2} {lv.key:<10} {budget:<14} {rating}")
     return 0
 
 

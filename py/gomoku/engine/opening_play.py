@@ -41,7 +41,8 @@ from pathlib import Path
 from gomoku.core.geometry import Point, from_text, transform
 from gomoku.core.rules import Rule, parse_rule
 from gomoku.core.symmetry import unique_moves
-from gomoku.engine.facade import Engine, Limits
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
 from gomoku.game.opening_rules import (
     BLACK,
     DECLARE,

@@ -35,9 +35,11 @@ from dataclasses import dataclass
 from gomoku.core.errors import GomokuError, IllegalMoveError
 from gomoku.core.geometry import Point, to_text
 from gomoku.core.rules import DEFAULT_SIZE, Rule, check_size, parse_rule
-from gomoku.engine.facade import BoardView, Engine, Limits, SearchInfo, SearchResult
+from gomoku.engine.facade import Engine, PositionFacts
 from gomoku.engine.levels import Level, level, play
+from gomoku.engine.limits import Limits
 from gomoku.engine.renju_guard import Replacement, replacement
+from gomoku.engine.results import SearchInfo, SearchResult
 from gomoku.game.board import Board
 from gomoku.game.renju import forbidden
 from gomoku.patterns.tables import BLACK, EMPTY
@@ -127,7 +129,7 @@ class Played:
     trace: str = ""
 
 
-class Session(BoardView):
+class Session(PositionFacts):
     """A game between a protocol's player and the engine (see the module doc)."""
 
     def __init__(

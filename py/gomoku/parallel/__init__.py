@@ -14,10 +14,10 @@ parts, each readable alone:
 - ``lazy.py``: the scheme: ``Engine.think`` on one worker, a plain iterative deepening
   beside it from the first millisecond, the deeper result (where the think's plan allows
   its move) is played.
-- ``driver.py``: ``new_coordinator``, ``drive`` and ``parallel_think`` (the Gomocup
-  brain's ``INFO thread_num``); ``pool.py``: worker processes for CPython, imported only
-  by what starts processes (``from gomoku.parallel.pool import default_pool``), so a Web
-  Worker never loads multiprocessing or threading.
+- ``driver.py``: ``new_coordinator``, ``drive``, ``parallel_think`` and ``GameSearch``
+  (the Gomocup brain's ``INFO thread_num``); ``pool.py``: worker processes for CPython,
+  imported only by what starts processes (``from gomoku.parallel.pool import
+  default_pool``), so a Web Worker never loads multiprocessing or threading.
 
 The simulator and benchmark of parallel search are in the lab
 (``python -m gomoku_lab.parallel_cli bench``).
@@ -28,7 +28,14 @@ The page (web/engine/parallel-client.js) keeps the coordinator in its engine wor
 """
 
 from gomoku.parallel.coordinator import HANG_GRACE, MESSAGE_MARGIN, Coordinator, Jobs
-from gomoku.parallel.driver import DEFAULT_SCHEME, SCHEMES, drive, new_coordinator, parallel_think
+from gomoku.parallel.driver import (
+    DEFAULT_SCHEME,
+    SCHEMES,
+    GameSearch,
+    drive,
+    new_coordinator,
+    parallel_think,
+)
 from gomoku.parallel.jobs import INF, limits_from_dict, limits_to_dict, result_from_dict
 from gomoku.parallel.lazy import LazyCoordinator
 from gomoku.parallel.worker import WorkerState, run_job, run_job_json
@@ -41,6 +48,7 @@ __all__ = [
     "MESSAGE_MARGIN",
     "SCHEMES",
     "Coordinator",
+    "GameSearch",
     "LazyCoordinator",
     "WorkerState",
     "drive",

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule
-from gomoku.engine.facade import Limits, SearchInfo, SearchResult
+from gomoku.engine.limits import CONTROL_FIELDS, Limits
+from gomoku.engine.results import SearchInfo, SearchResult
 from gomoku.game.board import Board
 from gomoku.parallel.jobs import Answer, Job, limits_to_dict
 from gomoku.search.movegen import generate
@@ -312,7 +313,7 @@ class Coordinator:
         came from are not passed on: the clock is spread once, here), answering before the
         hard cap."""
         d = limits_to_dict(self.limits)
-        for key in ("turn_ms", "max_ms", "match_ms", "time_left_ms"):
+        for key in CONTROL_FIELDS:
             d[key] = None
         optimum = self.times.optimum_ms
         if optimum is not None and now > 0:

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule
-from gomoku.engine.facade import Limits, SearchInfo, SearchResult
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchInfo, SearchResult
 from gomoku.parallel.coordinator import Coordinator, Jobs
 from gomoku.parallel.lazy import LazyCoordinator
 
 if TYPE_CHECKING:
+    from gomoku.engine import Engine, Session
     from gomoku.parallel.pool import WorkerPool
 
 SCHEMES: dict[str, type[Coordinator]] = {"lazy": LazyCoordinator}
@@ -104,6 +106,36 @@ def drive(coord: Coordinator, pool: WorkerPool, clock_start: float | None = None
         if w not in coord.dropped:
             pool.abort(w, coord.sid)
     return coord.result(now())
+
+
+class GameSearch:
+    """``parallel_think`` for a protocol that plays games, on ``threads`` processes of a
+    kept pool, started at once (off any move's clock). The workers' tables are cleared at
+    the first search after ``new_game``, as a single engine's new_game clears its own."""
+
+    def __init__(self, threads: int) -> None:
+        from gomoku.parallel.pool import default_pool  # processes: not in a Web Worker
+
+        self.threads = threads
+        self.fresh = True
+        default_pool(threads).ready()
+
+    def new_game(self) -> None:
+        self.fresh = True
+
+    def think(
+        self,
+        game: Engine | Session,
+        limits: Limits,
+        on_info: Callable[[SearchInfo], None] | None = None,
+    ) -> SearchResult:
+        """``parallel_think`` on the position of ``game`` (its moves, size and rule)."""
+        result = parallel_think(
+            game.moves, game.size, game.rule, limits, self.threads, fresh=self.fresh,
+            on_info=on_info,
+        )  # fmt: skip
+        self.fresh = False
+        return result
 
 
 def parallel_think(

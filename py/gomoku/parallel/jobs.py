@@ -37,7 +37,8 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from gomoku.core.geometry import Point
-from gomoku.engine.facade import Limits, SearchResult
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchResult
 from gomoku.game.board import Board
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 

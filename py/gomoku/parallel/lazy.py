@@ -41,7 +41,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gomoku.core.geometry import Point
-from gomoku.engine.facade import Limits, SearchResult
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchResult
 from gomoku.parallel.coordinator import MESSAGE_MARGIN, Coordinator, Jobs, Sent
 from gomoku.parallel.jobs import Answer, as_point, is_win, limits_to_dict, ms, result_from_dict
 

@@ -18,7 +18,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from gomoku.core.rules import DEFAULT_SIZE, Rule, parse_rule
-from gomoku.engine.facade import Engine, SearchInfo, SearchPlan, SearchResult
+from gomoku.engine.facade import Engine
+from gomoku.engine.results import SearchInfo, SearchPlan, SearchResult
 from gomoku.game.board import layout
 from gomoku.parallel.jobs import (
     Answer,

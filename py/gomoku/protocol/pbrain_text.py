@@ -39,6 +39,10 @@ Supported commands (case-insensitive command words, one per line):
 - ``ABOUT``          answers ``name="...", version="...", author="...", country="..."``.
 - ``END``            exits.
 
+Differences from the letter of the spec: unknown commands get ``ERROR`` (not ``UNKNOWN``);
+TAKEBACK only undoes the last move; there is no pondering and no interruption of a search
+(the time budget alone bounds it).
+
 Anything malformed or illegal (unknown command, bad coordinates, occupied cell, a move
 command before START, ...) is answered by one line ``ERROR <reason>`` and the brain keeps
 running. Under renju that includes a black stone on a forbidden point, in TURN or in a
@@ -63,12 +67,19 @@ the clock): send a generous timeout_turn (``python -m gomoku_lab.match --nodes``
 slow machine may reach the cap and cut the search short. This holds with one search
 thread; with thread_num >= 2 the parallel search is not deterministic (which worker's
 result is played, and how deep the workers get, depends on timing).
+
+Command-line options of ``python -m gomoku.pbrain`` (``command_line_options``):
+``--no-book`` (never answer from the opening book), ``--no-threats`` (no VCF/VCT at the
+root; for measuring the search alone), ``--threads N`` (as INFO thread_num N: search on
+N processes), ``--help``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING
 
 from gomoku import __version__
@@ -95,6 +106,39 @@ _INT_RE = re.compile(r"^[+-]?\d+$")
 
 class ProtocolError(GomokuError):
     """A malformed command or argument; the message becomes ``ERROR <message>``."""
+
+
+@dataclass
+class BrainOptions:
+    """The brain's command-line options: ``overrides``, Limits keywords every move's
+    limits take (``--no-book``: use_book False; ``--no-threats``: use_threats False);
+    ``threads`` (``--threads N``); ``help`` (``-h``, ``--help``)."""
+
+    overrides: dict[str, bool] = dataclass_field(default_factory=dict)
+    threads: int = 1
+    help: bool = False
+
+
+def command_line_options(args: list[str]) -> BrainOptions:
+    """The options of ``python -m gomoku.pbrain``; ProtocolError for an unknown option or
+    a --threads without a number."""
+    options = BrainOptions()
+    rest = iter(args)
+    for arg in rest:
+        if arg in ("-h", "--help"):
+            options.help = True
+        elif arg == "--no-book":
+            options.overrides["use_book"] = False
+        elif arg == "--no-threats":
+            options.overrides["use_threats"] = False
+        elif arg == "--threads":
+            number = next(rest, "")
+            if not _INT_RE.match(number):
+                raise ProtocolError("--threads needs a number")
+            options.threads = int(number)
+        else:
+            raise ProtocolError(f"unknown option {arg} (see --help)")
+    return options
 
 
 def parse_command(line: str) -> tuple[str, str]:

@@ -18,6 +18,7 @@ from gomoku.engine import (
     node_level,
 )
 from gomoku.search.score import score_data
+from gomoku.search.timeman import page_turn_ms
 
 MAX_ID_LENGTH = 128
 MAX_TIME_MS = 600_000
@@ -143,7 +144,7 @@ def read_limits(message: Message) -> dict[str, int | bool | None]:
             raise BadMessage("limits.timeMs and limits.maxMs do not go together")
         if not is_number(cap) or not 0 < cap <= MAX_TIME_MS:
             raise BadMessage(f"limits.maxMs must be a number in (0, {MAX_TIME_MS}], got {cap!r}")
-        out["max_ms"] = max(1, int(cap))  # the time manager makes it optimum and maximum
+        out["turn_ms"] = page_turn_ms(max(1, int(cap)))  # the engine's promise
     d = limits.get("depth")
     if d is not None:
         if not is_int(d) or not 1 <= d <= MAX_DEPTH:

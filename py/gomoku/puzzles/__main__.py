@@ -1,22 +1,19 @@
 """``python -m gomoku.puzzles --json``: every shipped puzzle as JSON (one list);
-``--check``: prove every puzzle again (exit 1 naming the first that fails)."""
+``--check``: prove every puzzle again (exit 1 naming the first that fails). The page's
+copy, web/model/puzzles-data.js, is written by ``python -m gomoku.protocol.page_data``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from gomoku.puzzles import PuzzleError, check, check_shape, export_js, export_json, load, parse_text
-
-WEB_DATA = Path(__file__).resolve().parents[3] / "web" / "model" / "puzzles-data.js"
+from gomoku.puzzles import PuzzleError, check, check_shape, export_json, load, parse_text
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gomoku.puzzles", description=__doc__)
     ap.add_argument("--json", action="store_true", help="print every puzzle as JSON")
     ap.add_argument("--check", action="store_true", help="prove every puzzle again")
-    ap.add_argument("--js", action="store_true", help="write web/model/puzzles-data.js")
     ap.add_argument("--file", help="a puzzle file instead of the shipped one")
     args = ap.parse_args(argv)
     try:
@@ -33,10 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     except (PuzzleError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if args.js:
-        WEB_DATA.write_text(export_js(puzzles), encoding="utf-8")
-        print(f"{len(puzzles)} puzzles -> {WEB_DATA}", file=sys.stderr)
-    if args.json or not (args.check or args.js):
+    if args.json or not args.check:
         print(export_json(puzzles))
     return 0
 

@@ -41,10 +41,10 @@ from dataclasses import dataclass
 from gomoku.core.errors import GomokuError
 from gomoku.core.geometry import Point
 from gomoku.core.rules import Rule
-from gomoku.engine.facade import renju_checked
 from gomoku.game.board import Board
 from gomoku.game.renju import forbidden
 from gomoku.puzzles.prove import Vcf, five_cells, makes_four, may_play, threat_replies
+from gomoku.search.defence import renju_checked
 from gomoku.search.threats import ThreatSearch
 
 OUTCOMES = ("solved", "wins", "longer", "other", "lost", "unclear")
@@ -208,7 +208,8 @@ class _Judge:
     def think(self) -> int | None:
         """The side to move's move by a small fixed search (deterministic: nodes, no
         book, fresh tables); None if it fails."""
-        from gomoku.engine.facade import Engine, Limits
+        from gomoku.engine.facade import Engine
+        from gomoku.engine.limits import Limits
 
         board = self.board
         engine = Engine(board.size, board.rule, tt_bits=14, seed=0)

@@ -57,7 +57,9 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
 
 from gomoku.core.geometry import Point, to_text
-from gomoku.engine.facade import Engine, Limits, SearchResult
+from gomoku.engine.facade import Engine
+from gomoku.engine.limits import Limits
+from gomoku.engine.results import SearchResult
 from gomoku.game.evaluation import WIN_SCORE, WIN_THRESHOLD
 from gomoku.review.proof import NO_WIN, WIN, after_move, forced_win
 from gomoku.review.records import GameRecord

@@ -5,11 +5,12 @@ nothing else in the engine computes a time.
 
 1. **The controls -> the move's optimum and maximum, once** (``move_times``, the shape of
    Rapfi's ``TimeControl::init`` and Stockfish's ``TimeManagement::init``): from the raw
-   controls of ``Limits`` (a soft target ``time_ms``; a hard cap ``hard_ms``; a promise of
-   at most so long a move, Gomocup's ``turn_ms`` = timeout_turn or the page's ``max_ms``;
-   the match clock ``time_left_ms`` with Gomocup's ``match_ms``; whether a node or depth
-   limit decides) and the number of empty cells. The optimum is the soft target the stop
-   rule scales, the maximum the hard cap the search never passes.
+   controls of ``Limits`` (a soft target ``time_ms``; the engine's hard cap ``hard_ms``; a
+   promise of a reply within ``turn_ms``, Gomocup's timeout_turn or the page's maxMs less
+   the page's own part of a reply, ``page_turn_ms``; the match clock ``time_left_ms`` with
+   Gomocup's ``match_ms``; whether a node or depth limit decides) and the number of
+   empty cells. The optimum is the soft target the stop rule scales, the maximum the hard
+   cap the search never passes.
 2. **Within the move.** The threat stages before the search each get a share of the
    optimum (``stage_deadline``); the alpha-beta search may overrun the optimum up to
    ``OVERRUN_FACTOR`` times it, never the maximum (``search_times``); a defence check
@@ -65,9 +66,10 @@ class TimeControls(Protocol):
     given). ``gomoku.engine.facade.Limits`` is one; this module reads only these."""
 
     time_ms: float | None  # soft target: the move may run past it (page timeMs, slices)
-    hard_ms: float | None  # hard cap, never passed (levels' safety cap, a worker's share)
-    turn_ms: int | None  # Gomocup timeout_turn: at most this long a move (0: at once)
-    max_ms: int | None  # the page's maxMs: the same promise, the page's overhead kept back too
+    hard_ms: float | None  # the engine's cap, never passed (a level's safety cap, a worker's
+    # share): nothing is kept back from it
+    turn_ms: int | None  # a promise of a reply within so long (Gomocup timeout_turn, 0: at
+    # once; the page's maxMs as page_turn_ms makes it): a margin is kept back from it
     match_ms: int | None  # Gomocup timeout_match (0: no match limit, time_left ignored)
     time_left_ms: float | None  # the match clock (Gomocup time_left)
     depth: int | None  # a depth or node limit: with no soft target it decides the
@@ -90,17 +92,13 @@ class MoveTimes:
         return (None if opt is None else opt / 1000, None if cap is None else cap / 1000)
 
 
-def promise_ms(controls: TimeControls) -> int | None:
-    """The promise of at most so long a move: Gomocup's timeout_turn as it is, the page's
-    maxMs less the page's own overhead (PAGE_OVERHEAD_MS, at most a tenth). So the player
-    sees the stone within maxMs (docs/benchmarks-history.md, "Expert's 10 s as a hard cap")."""
-    turn, page = controls.turn_ms, controls.max_ms
-    if page is not None:
-        if page <= 0:
-            raise ValueError(f"max_ms must be positive, got {page}")
-        page = max(1, page - min(PAGE_OVERHEAD_MS, page // PAGE_OVERHEAD_SHARE))
-        turn = page if turn is None else min(turn, page)
-    return turn
+def page_turn_ms(max_ms: int) -> int:
+    """The engine's promise (``turn_ms``) for the page's maxMs: maxMs less the page's own
+    part of a reply (PAGE_OVERHEAD_MS, at most a tenth). So the player sees the stone
+    within maxMs (docs/benchmarks-history.md, "Expert's 10 s as a hard cap")."""
+    if max_ms <= 0:
+        raise ValueError(f"max_ms must be positive, got {max_ms}")
+    return max(1, max_ms - min(PAGE_OVERHEAD_MS, max_ms // PAGE_OVERHEAD_SHARE))
 
 
 def match_clock(controls: TimeControls) -> float | None:
@@ -126,7 +124,7 @@ def move_times(controls: TimeControls, empty_cells: int | None = None) -> MoveTi
 
     maximum (the hard cap), then SAFETY_MS less (at least 1 ms):
       - ``hard_ms``;
-      - the promise's cap: it less the process margin (OVERHEAD_MS + 5%, at most
+      - the promise's (``turn_ms``) cap: it less the process margin (OVERHEAD_MS + 5%, at most
         MAX_OVERHEAD_MS); INSTANT_HARD_MS for timeout_turn 0;
       - HARD_FACTOR x ``time_ms`` when neither of those is given;
       - the match clock: a third of it less the margin (OVERHEAD_MS + 5% of the clock's
@@ -146,7 +144,7 @@ def move_times(controls: TimeControls, empty_cells: int | None = None) -> MoveTi
     cap_only = fixed_work and controls.time_ms is None
     soft: list[float] = [] if controls.time_ms is None else [controls.time_ms]
     hard: list[float] = [] if controls.hard_ms is None else [controls.hard_ms]
-    turn = promise_ms(controls)
+    turn = controls.turn_ms
     if turn is not None:
         if turn <= 0:
             cap, share = INSTANT_HARD_MS, 1
