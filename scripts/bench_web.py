@@ -79,7 +79,7 @@ def messages(nodes: int) -> list[dict]:
 
 def summarize(replies: list[dict]) -> dict:
     nodes = sum(r["nodes"] for r in replies)
-    ms = sum(r["time_ms"] for r in replies)
+    ms = sum(r["timeMs"] for r in replies)
     return {
         "nodes": nodes,
         "ms": round(ms),

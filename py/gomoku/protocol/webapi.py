@@ -96,16 +96,15 @@ from gomoku.core.rules import parse_rule
 from gomoku.engine import (
     Engine,
     ForbiddenMoveError,
-    Limits,
     SearchInfo,
     Session,
     checked_board,
-    node_level,
 )
 from gomoku.engine.coach import threats
 from gomoku.protocol.webjson import (
     BadMessage,
     Emit,
+    LevelRequest,
     Message,
     check_keys,
     forbidden_text,
@@ -124,7 +123,7 @@ if TYPE_CHECKING:
     from gomoku.protocol.webcoord import Search
     from gomoku.protocol.webreview import Reviews
 
-PROTOCOL = 1
+PROTOCOL = 2  # the wire's version: 2 spells every key camelCase
 POSITION_KEYS = {"type", "id", "size", "rule", "moves", "reset"}
 
 
@@ -233,16 +232,10 @@ class WebApi:
             if emit is not None:
                 emit({"type": "info", "id": mid, **scored(info.to_dict(), game, searched, first)})
 
-        if "level" in limits:
-            # a game clock (match_ms, time_left_ms) caps a level's time: its nodes decide
-            clock = {k: limits[k] for k in ("match_ms", "time_left_ms") if k in limits}
-            played = game.think(
-                Limits(time_ms=None, **clock) if clock else None,
-                level=node_level(limits["level"]),
-                seed=int(limits["seed"] or 0),
-            )
+        if isinstance(limits, LevelRequest):  # its nodes decide; a game clock caps its time
+            played = game.think(limits.clock, level=limits.level, seed=limits.seed)
         else:
-            played = game.think(Limits(**limits), on_info)
+            played = game.think(limits, on_info)
         if played.failure:
             print(f"{played.failure}\n{played.trace}", file=sys.stderr)
         return result_reply(played, game, mid, first)

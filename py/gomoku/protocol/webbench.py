@@ -14,7 +14,15 @@ from __future__ import annotations
 from gomoku.bench import bench_core, bench_multipv, bench_search, bench_threats
 from gomoku.bench_interp import bench_interp
 from gomoku.engine import MAX_MULTIPV
-from gomoku.protocol.webjson import BadMessage, Message, check_keys, is_int, is_number, jsonable
+from gomoku.protocol.webjson import (
+    BadMessage,
+    Message,
+    camel_keys,
+    check_keys,
+    is_int,
+    is_number,
+    jsonable,
+)
 
 
 def bench(message: Message, mid: str | int) -> Message:
@@ -54,6 +62,6 @@ def bench(message: Message, mid: str | int) -> Message:
         "type": "bench",
         "id": mid,
         "what": what,
-        "results": jsonable(results),
+        "results": camel_keys(jsonable(results)),  # gomoku.bench's records, keys camelCase
         "lines": lines,
     }

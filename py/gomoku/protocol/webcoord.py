@@ -72,7 +72,7 @@ def start(message: Message, position: Callable[[Message], Session]) -> Search:
     if not isinstance(scheme, str) or scheme not in SCHEMES:
         raise BadMessage(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
     limits = read_limits(message)
-    if "level" in limits:
+    if not isinstance(limits, Limits):
         raise BadMessage("a level plays on the engine worker alone: send it as a think")
     first = read_search_first(message)
     game = position(message)
@@ -88,7 +88,7 @@ def start(message: Message, position: Callable[[Message], Session]) -> Search:
         list(game.moves),
         game.size,
         game.rule,
-        Limits(**limits),
+        limits,
         workers,
         scheme=scheme,
         fresh=bool(message.get("reset", False)),
