@@ -15,6 +15,7 @@ from gomoku.bench import bench_core, bench_multipv, bench_search, bench_threats
 from gomoku.bench_interp import bench_interp
 from gomoku.engine import MAX_MULTIPV
 from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
     BadMessage,
     Message,
     camel_keys,
@@ -27,7 +28,7 @@ from gomoku.protocol.webjson import (
 
 def bench(message: Message, mid: str | int) -> Message:
     """Run the benchmark the message asks for."""
-    check_keys(message, {"type", "id", "what", "seconds", "depth", "lines"}, "bench")
+    check_keys(message, REQUEST_KEYS["bench"], "bench")
     what = message.get("what", "search")
     if what not in ("core", "search", "threats", "multipv", "interp"):
         raise BadMessage(

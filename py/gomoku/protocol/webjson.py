@@ -30,6 +30,22 @@ CLOCK_KEYS = frozenset({"matchMs", "timeLeftMs"})
 # gomoku.parallel.jobs), or a level with the game's seed
 LIMIT_KEYS = CLOCK_KEYS | {"timeMs", "maxMs", "depth", "nodes", "book", "threats", "multiPv"}
 LEVEL_KEYS = frozenset({"level", "seed"})
+# Every field each request may carry (anything else is refused: check_keys). A "coord"
+# message's fields depend on its op: COORD_START_KEYS for "start", COORD_STEP_KEYS else.
+POSITION_KEYS = frozenset({"type", "id", "size", "rule", "moves"})
+COORD_START_KEYS = POSITION_KEYS | {"op", "first", "limits", "reset", "workers", "scheme"}
+COORD_STEP_KEYS = frozenset({"type", "id", "op", "worker", "result"})
+REQUEST_KEYS: dict[str, frozenset[str]] = {
+    "init": frozenset({"type", "id"}),
+    "status": POSITION_KEYS | {"reset"},
+    "think": POSITION_KEYS | {"reset", "limits", "first"},
+    "threats": POSITION_KEYS | {"first"},
+    "opening": POSITION_KEYS | {"opening", "choices", "offers", "seed", "nodes"},
+    "review": POSITION_KEYS | {"first", "index", "nodes", "fixed"},
+    "judge": POSITION_KEYS | {"move", "theme", "movesLeft", "nodes"},
+    "bench": frozenset({"type", "id", "what", "seconds", "depth", "lines"}),
+    "coord": COORD_START_KEYS | COORD_STEP_KEYS,
+}
 MAX_DEPTH = 100
 MAX_NODES = 10**10
 DEFAULT_RULE = "freestyle"

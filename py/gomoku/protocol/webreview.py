@@ -25,6 +25,7 @@ from __future__ import annotations
 from gomoku.core.errors import GomokuError
 from gomoku.core.rules import parse_rule
 from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
     BadMessage,
     Message,
     camel_keys,
@@ -53,11 +54,7 @@ class Reviews:
         """One step of a game review: position ``index`` evaluated (and the move that
         led to it classified; with the last index, the summary too). Every answer is a
         function of the game, the index and the node budget alone."""
-        check_keys(
-            message,
-            {"type", "id", "size", "rule", "moves", "first", "index", "nodes", "fixed"},
-            "review",
-        )
+        check_keys(message, REQUEST_KEYS["review"], "review")
         size = read_size(message)
         rule = read_rule(message)
         moves = read_moves(message, size)
