@@ -1,7 +1,8 @@
 /* Engine worker: runs the Python engine in Pyodide, self-hosted under the site's pyodide/.
  *
- * Thin on purpose: every message goes to gomoku.protocol.webapi.handle_json (plain Python, tested in
- * CPython), whose replies are posted back. Replies echo the message's id.
+ * docs/PROTOCOL.md describes every message. Thin on purpose: every message goes to
+ * gomoku.protocol.webapi.handle_json (plain Python, tested in CPython), whose replies are
+ * posted back. Replies echo the message's id.
  *
  *   worker -> page  {type:"progress", stage, percent}                  while it loads
  *                   {type:"ready", version, build, pyodide, loadMs, start, startReason?,

@@ -46,6 +46,7 @@ from gomoku.protocol.webjson import (
 )
 
 MAX_WORKERS = 16
+COORD_OPS = ("start", "result", "failure", "tick", "finish")  # a "coord" message's op
 
 
 @dataclass
@@ -100,8 +101,8 @@ def start(message: Message, position: Callable[[Message], Session]) -> Search:
 def step(search: Search | None, message: Message) -> Jobs:
     """The jobs of ``search`` after a "result", "failure", "tick" or "finish" message."""
     op = message.get("op")
-    if op not in ("result", "failure", "tick", "finish"):
-        raise BadMessage(f"coord.op must be start, result, failure, tick or finish, got {op!r}")
+    if op not in COORD_OPS[1:]:
+        raise BadMessage(f"coord.op must be {', '.join(COORD_OPS)}, got {op!r}")
     check_keys(message, COORD_STEP_KEYS, "coord")
     if search is None:
         raise BadMessage("no parallel search is running")
