@@ -79,7 +79,7 @@ def messages(nodes: int) -> list[dict]:
 
 def summarize(replies: list[dict]) -> dict:
     nodes = sum(r["nodes"] for r in replies)
-    ms = sum(r["time_ms"] for r in replies)
+    ms = sum(r["timeMs"] for r in replies)
     return {
         "nodes": nodes,
         "ms": round(ms),
@@ -206,7 +206,7 @@ def main() -> int:
             "cpython_ratio": cpy_bench[m["id"]]["ratio"],
             "pyodide_ratio": web["bench"][m["id"]]["ratio"],
             "pyodide_over_cpython_time": round(
-                web["bench"][m["id"]]["multi_s"] / cpy_bench[m["id"]]["multi_s"], 2
+                web["bench"][m["id"]]["multiS"] / cpy_bench[m["id"]]["multiS"], 2
             ),
         }
         for m in multipv

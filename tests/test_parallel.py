@@ -234,7 +234,19 @@ def test_lazy_stale_answers_are_ignored() -> None:
 def test_limits_round_trip() -> None:
     lim = Limits(time_ms=250.0, hard_ms=None, depth=7, nodes=None, use_book=False, seed=3)
     assert limits_from_dict(rt(limits_to_dict(lim))) == lim
-    assert limits_from_dict({"depth": 3, "unknown": 1}).depth == 3
+    assert limits_to_dict(lim)["timeMs"] == 250.0 and limits_to_dict(lim)["book"] is False
+    assert limits_from_dict({"depth": 3}) == Limits(depth=3)  # the others default
+    with pytest.raises(ValueError, match="unknown field.*time_ms"):
+        limits_from_dict({"depth": 3, "time_ms": 1})  # Python's name, not the wire's
+
+
+def test_a_job_with_an_unknown_field_is_answered_error() -> None:
+    job = job_for(BENCH_0, "think", "t-unknown", limits={"timeMs": None, "depth": 1})
+    answer = run_job(rt({**job, "depth": 2}), state=WorkerState())
+    assert answer["status"] == "error"
+    assert "unknown field(s) in a think job: depth" in answer["error"]
+    answer = run_job(rt({**job, "limits": {"depth": 1, "use_book": False}}), state=WorkerState())
+    assert answer["status"] == "error" and "use_book" in answer["error"]
 
 
 @pytest.mark.parametrize("scheme", list(SCHEMES))
@@ -311,9 +323,9 @@ def test_worker_loop_aborts_the_running_job_and_skips_the_queued_ones() -> None:
     worker.start()
     hello = json.loads(parent.recv_bytes())
     assert hello["kind"] == "hello"  # sent once its tables and book are loaded
-    long = {"time_ms": None, "depth": 30, "use_book": False, "use_threats": False}
+    long = {"timeMs": None, "depth": 30, "book": False, "threats": False}
     parent.send_bytes(json.dumps(job_for(BENCH_0, "search", "old", limits=long)).encode())
-    short = {"time_ms": None, "depth": 3, "use_book": False, "use_threats": False}
+    short = {"timeMs": None, "depth": 3, "book": False, "threats": False}
     queued = job_for(BENCH_0, "search", "old", jid=1, limits=short)
     parent.send_bytes(json.dumps(queued).encode())
     first = json.loads(parent.recv_bytes())  # the long search is running

@@ -194,7 +194,8 @@ def test_a_page_move_has_the_old_optimum_and_maximum(ms, kind, depth, nodes):
         want = _old_budget(soft, old["hard_ms"], None, fixed)
     else:
         want = _old_budget(max(1, int(ms)), None, None, fixed)
-    assert Limits(**_parse_limits({"limits": sent})).budget(200) == want
+    limits = _parse_limits({"limits": sent})
+    assert isinstance(limits, Limits) and limits.budget(200) == want
 
 
 @given(
@@ -220,7 +221,7 @@ def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
     before, it got the first stage's soft target and clock and the coordinator's cap, and
     spread them again; now it gets the move's optimum and the cap. The same budget."""
     from gomoku.engine.limits import Limits
-    from gomoku.parallel import new_coordinator
+    from gomoku.parallel import limits_from_dict, new_coordinator
     from gomoku.parallel.coordinator import MESSAGE_MARGIN
     from gomoku.protocol.pbrain_limits import TimeSettings, node_limits, time_controls
     from gomoku.search.timeman import page_turn_ms
@@ -240,7 +241,7 @@ def test_a_parallel_think_job_has_the_old_budget(turn, match, left, mode):
         kwargs, old_fixed = {"time_ms": max(1, turn)}, False
         old = {"time_ms": max(1, turn), "hard_ms": None, "time_left_ms": None}
     coord = new_coordinator(moves, 15, "freestyle", Limits(**kwargs), 2)
-    job = Limits(**coord._think_limits(0.0))
+    job = limits_from_dict(coord._think_limits(0.0))
     soft, hard = _old_budget(old["time_ms"], old["hard_ms"], old["time_left_ms"], old_fixed)
     assert (coord.soft_cap, coord.hard_cap) == (soft, hard)
     worker_hard = max((hard - 2 * MESSAGE_MARGIN) * 1000, 1.0)

@@ -171,7 +171,7 @@ def test_bench_message_runs_gomoku_bench():
     reply = webapi.handle({"type": "bench", "id": "b", "what": "search", "seconds": 0.05})
     assert reply["type"] == "bench" and reply["id"] == "b" and reply["what"] == "search"
     res = reply["results"]
-    assert res["nodes"] > 0 and res["signature_depth"] == 4 and len(res["signature"]) == 12
+    assert res["nodes"] > 0 and res["signatureDepth"] == 4 and len(res["signature"]) == 12
     assert any("nodes/s" in line for line in reply["lines"])
     json.dumps(reply)
 
@@ -187,9 +187,9 @@ def test_bench_message_runs_the_multipv_bench():
     reply = webapi.handle({"type": "bench", "id": "m", "what": "multipv", "depth": 2, "lines": 4})
     res = reply["results"]
     assert reply["what"] == "multipv" and res["depth"] == 2 and res["lines"] == 4
-    assert res["plain_s"] > 0 and res["multi_s"] > 0
-    assert res["ratio"] == pytest.approx(res["multi_s"] / res["plain_s"], rel=0.02)
-    assert res["same_first"] == 8  # the first move is the plain search's
+    assert res["plainS"] > 0 and res["multiS"] > 0
+    assert res["ratio"] == pytest.approx(res["multiS"] / res["plainS"], rel=0.02)
+    assert res["sameFirst"] == 8  # the first move is the plain search's
     assert any("depth 2, 4 lines" in line for line in reply["lines"])
 
 
@@ -415,12 +415,13 @@ def test_max_ms_is_the_hard_cap_with_a_soft_target_below_it():
 
     for max_ms in (300, 2000, 10_000):
         limits = webjson.read_limits({"limits": {"maxMs": max_ms}})
-        assert limits["turn_ms"] == page_turn_ms(max_ms) < max_ms and limits["time_ms"] is None
-        soft, hard = Limits(**limits).budget()
+        assert isinstance(limits, Limits)
+        assert limits.turn_ms == page_turn_ms(max_ms) < max_ms and limits.time_ms is None
+        soft, hard = limits.budget()
         assert hard is not None and hard * 1000 < max_ms
         assert soft is not None and soft < hard
     # a soft target alone (analysis, Unlimited's slices) keeps its 2.5x hard cap
-    soft, hard = Limits(**webjson.read_limits({"limits": {"timeMs": 1000}})).budget()
+    soft, hard = webjson.read_limits({"limits": {"timeMs": 1000}}).budget()
     assert hard is not None and hard > 2.0
 
 
@@ -431,7 +432,7 @@ def test_a_think_with_max_ms_answers_within_a_generous_bound():
     reply, _ = think([[7, 7], [8, 8], [6, 8]], {"maxMs": 400, "book": False})
     elapsed = time.perf_counter() - t0
     assert reply["type"] == "result", reply
-    assert reply["time_ms"] <= 400 * 3  # the engine's own clock: well under, even loaded
+    assert reply["timeMs"] <= 400 * 3  # the engine's own clock: well under, even loaded
     assert elapsed < 10
 
 
@@ -446,31 +447,36 @@ def test_a_game_clock_reaches_the_time_manager_as_the_brains_match_clock():
     from gomoku.search.timeman import move_times
 
     limits = webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 120_000}})
-    assert limits["match_ms"] == 300_000 and limits["time_left_ms"] == 120_000
-    assert limits["time_ms"] is None
-    times = Limits(**limits).times(200)
+    assert limits == Limits(time_ms=None, match_ms=300_000, time_left_ms=120_000)
+    times = limits.times(200)
     brain = move_times(Limits(time_ms=None, match_ms=300_000, time_left_ms=120_000), 200)
     assert times == brain and times.clock_ms == 120_000
     assert times.maximum_ms is not None and times.maximum_ms < 120_000 / 3
     # a fuller clock gives a longer move; an empty one a move at once
-    fuller = Limits(**webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 240_000}}))
+    fuller = (webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 240_000}}))
     assert fuller.times(200).optimum_ms > times.optimum_ms
-    empty = Limits(**webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 0}}))
+    empty = (webjson.read_limits({"limits": {"matchMs": 300_000, "timeLeftMs": 0}}))
     assert empty.times(200).maximum_ms == 1.0
     # Expert's promise with the clock: the tighter bound wins
     clock = {"matchMs": 300_000, "timeLeftMs": 240_000}
-    capped = Limits(**webjson.read_limits({"limits": {"maxMs": 2000, **clock}}))
+    capped = (webjson.read_limits({"limits": {"maxMs": 2000, **clock}}))
     assert capped.times(200).maximum_ms < 2000 < fuller.times(200).maximum_ms
 
 
 def test_a_level_under_a_game_clock_keeps_its_nodes_and_caps_its_time():
-    """A node-limited level with a clock: the clock is read with the level
-    ({level, seed, match_ms, time_left_ms}) and only caps its time (the brain's rule for a
-    node limit: a safety cap of a third of the clock). With a full clock the move is the
-    level's own; with 0.3 s left the search stops long before its nodes."""
+    """A node-limited level with a clock: the clock is read with the level (a LevelRequest
+    whose clock is the brain's match_ms / time_left_ms) and only caps its time (the
+    brain's rule for a node limit: a safety cap of a third of the clock). With a full
+    clock the move is the level's own; with 0.3 s left the search stops long before its
+    nodes."""
     short_clock = {"matchMs": 60_000, "timeLeftMs": 300}
+    from gomoku.engine import Limits, node_level
+
     limits = webjson.read_limits({"limits": {"level": 10, "seed": 3, **short_clock}})
-    assert limits == {"level": 10, "seed": 3, "match_ms": 60_000, "time_left_ms": 300}
+    clock = Limits(time_ms=None, match_ms=60_000, time_left_ms=300)
+    assert limits == webjson.LevelRequest(node_level(10), 3, clock)
+    alone = webjson.read_limits({"limits": {"level": 10}})
+    assert alone == webjson.LevelRequest(node_level(10), 0, None)
     moves = [[7, 7], [8, 8], [6, 8], [8, 6], [8, 7]]
     plain, _ = think(moves, {"level": 10, "seed": 3}, reset=True)
     full_clock = {"matchMs": 3_600_000, "timeLeftMs": 3_600_000}
@@ -488,4 +494,4 @@ def test_a_think_by_the_clock_alone_answers():
     clock = {"matchMs": 60_000, "timeLeftMs": 900}
     reply, _ = think([[7, 7], [8, 8], [6, 8]], {**clock, "book": False})
     assert reply["type"] == "result", reply
-    assert reply["time_ms"] <= 900  # the engine's own clock: a third of it, less margins
+    assert reply["timeMs"] <= 900  # the engine's own clock: a third of it, less margins

@@ -129,17 +129,17 @@ def test_max_ms_reaches_both_jobs_as_the_page_limits():
     from gomoku.search.timeman import page_turn_ms
 
     times = Limits(time_ms=None, turn_ms=page_turn_ms(6000)).times()
-    page = {"time_ms": times.optimum_ms, "hard_ms": times.maximum_ms}
+    page = {"timeMs": times.optimum_ms, "hardMs": times.maximum_ms}
     api = WebApi()
     start = {"type": "coord", "id": 1, "op": "start", "moves": MOVES, "workers": 2}
     reply = api.handle({**start, "limits": {"maxMs": 6000}})
     jobs = {job["kind"]: job["limits"] for _, job in reply["jobs"]}
     assert set(jobs) == {"think", "search"}
-    assert jobs["think"]["time_ms"] == page["time_ms"]
-    assert page["hard_ms"] - 100 < jobs["think"]["hard_ms"] <= page["hard_ms"]
-    assert 0 < jobs["search"]["time_ms"] <= page["time_ms"]
-    assert 0 < jobs["search"]["hard_ms"] <= jobs["think"]["hard_ms"]
-    assert 0 < reply["wait"] <= page["hard_ms"] / 1000
+    assert jobs["think"]["timeMs"] == page["timeMs"]
+    assert page["hardMs"] - 100 < jobs["think"]["hardMs"] <= page["hardMs"]
+    assert 0 < jobs["search"]["timeMs"] <= page["timeMs"]
+    assert 0 < jobs["search"]["hardMs"] <= jobs["think"]["hardMs"]
+    assert 0 < reply["wait"] <= page["hardMs"] / 1000
     api.handle({"type": "coord", "id": 2, "op": "finish"})
 
 

@@ -147,7 +147,7 @@ def bench(
                         r = drive(coord, pools[n], t)
                         dt = time.perf_counter() - t
                     per: dict[int, float] = {}
-                    for t in coord.trace:  # (..., worker at 2, ..., cpu_ms last)
+                    for t in coord.trace:  # (..., worker at 2, ..., cpuMs last)
                         per[t[2]] = per.get(t[2], 0.0) + (t[-1] or 0.0) / 1000
                     got[c] = (dt, r, max(per.values(), default=0.0))
                 ref_t, ref, _ = got[base]

@@ -163,14 +163,14 @@ def test_bench_messages_answer_in_the_page(game):
     send = "([m, id]) => window.gomokuTest.send(m, id, 60000)"
     core = {"type": "bench", "id": "bc", "what": "core", "seconds": 0.05}
     reply = game.page.evaluate(send, [core, "bc"])
-    assert reply["type"] == "bench" and reply["results"]["make_unmake_per_s"] > 0
+    assert reply["type"] == "bench" and reply["results"]["makeUnmakePerS"] > 0
     threats = {"type": "bench", "id": "bt", "what": "threats", "depth": 3}
     reply = game.page.evaluate(send, [threats, "bt"])
     assert reply["type"] == "bench" and reply["results"]["nodes"] > 0
     multipv = {"type": "bench", "id": "bm", "what": "multipv", "depth": 2, "lines": 3}
     reply = game.page.evaluate(send, [multipv, "bm"])
     assert reply["type"] == "bench", reply
-    assert reply["results"]["multi_s"] > 0 and reply["results"]["same_first"] == 8
+    assert reply["results"]["multiS"] > 0 and reply["results"]["sameFirst"] == 8
 
 
 @pytest.mark.warm

@@ -1,7 +1,8 @@
 /* Engine worker: runs the Python engine in Pyodide, self-hosted under the site's pyodide/.
  *
- * Thin on purpose: every message goes to gomoku.protocol.webapi.handle_json (plain Python, tested in
- * CPython), whose replies are posted back. Replies echo the message's id.
+ * docs/PROTOCOL.md describes every message. Thin on purpose: every message goes to
+ * gomoku.protocol.webapi.handle_json (plain Python, tested in CPython), whose replies are
+ * posted back. Replies echo the message's id.
  *
  *   worker -> page  {type:"progress", stage, percent}                  while it loads
  *                   {type:"ready", version, build, pyodide, loadMs, start, startReason?,
@@ -245,7 +246,7 @@ async function start() {
     // Warm up: builds the engine's tables and loads the opening book (a think on the
     // empty board asks it), as the engine worker does; "ready" means a job is fast.
     const warm = JSON.parse(fn(JSON.stringify({ kind: "think", sid: "warmup", jid: 0, size: 15, rule: 0,
-      moves: [], fresh: false, limits: { time_ms: null, depth: 1 } })));
+      moves: [], fresh: false, limits: { timeMs: null, depth: 1 } })));
     if (warm.status !== "ok") throw new Error("search worker self-check failed: " + (warm.error || warm.status));
     mark("warmup");
     runJob = (text, emit) => fn(text, emit);

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gomoku.core.errors import IllegalMoveError
 from gomoku.core.geometry import Point
 from gomoku.core.rules import DEFAULT_SIZE, Rule
-from gomoku.engine.limits import CONTROL_FIELDS, Limits
+from gomoku.engine.limits import Limits
 from gomoku.engine.results import SearchInfo, SearchResult
 from gomoku.game.board import Board
 from gomoku.parallel.jobs import Answer, Job, limits_to_dict
@@ -159,7 +159,7 @@ class Coordinator:
                 answer.get("score"),
                 answer.get("nodes"),
                 answer.get("ms"),
-                answer.get("cpu_ms"),
+                answer.get("cpuMs"),
             )
         )
         self._on_answer(rec, answer, now)
@@ -312,17 +312,19 @@ class Coordinator:
         sent at ``now``: what is left of the move's optimum and maximum (the controls they
         came from are not passed on: the clock is spread once, here), answering before the
         hard cap."""
-        d = limits_to_dict(self.limits)
-        for key in CONTROL_FIELDS:
-            d[key] = None
         optimum = self.times.optimum_ms
         if optimum is not None and now > 0:
             optimum = max(optimum - now * 1000, 1.0)
-        d["time_ms"] = optimum
-        d["hard_ms"] = None
+        hard = None
         if self.hard_cap is not None:
-            d["hard_ms"] = max((self.hard_cap - now - 2 * MESSAGE_MARGIN) * 1000, 1.0)
-        return d
+            hard = max((self.hard_cap - now - 2 * MESSAGE_MARGIN) * 1000, 1.0)
+        limits = replace(
+            self.limits,
+            time_ms=optimum,
+            hard_ms=hard,
+            **{control: None for control in self.limits.controls()},
+        )
+        return limits_to_dict(limits)
 
     def _report(self, depth: int, score: int, pv: list, now: float) -> None:
         """Pass a finished iteration to on_info if it is deeper than any reported."""

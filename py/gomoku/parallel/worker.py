@@ -1,4 +1,4 @@
-"""The worker side: do one job (protocol.py) and answer it.
+"""The worker side: do one job (jobs.py) and answer it.
 
 A worker is a process of the CPython pool (pool.py) or a Web Worker with its own Pyodide
 (web/engine/worker.js calls ``run_job_json``). What it keeps between jobs is a ``WorkerState``:
@@ -22,11 +22,13 @@ from gomoku.engine.facade import Engine
 from gomoku.engine.results import SearchInfo, SearchPlan, SearchResult
 from gomoku.game.board import layout
 from gomoku.parallel.jobs import (
+    JOB_KEYS,
     Answer,
     Job,
     iteration_dict,
     limits_from_dict,
     plan_dict,
+    result_to_dict,
     shell,
 )
 from gomoku.search.alphabeta import Progress, Searcher
@@ -104,7 +106,7 @@ def warm_up(state: WorkerState = STATE) -> None:
 
 
 def run_job(job: Job, emit: Emit | None = None, state: WorkerState | None = None) -> Answer:
-    """Do one job (protocol.py) and return its final answer; progress answers go to
+    """Do one job (jobs.py) and return its final answer; progress answers go to
     ``emit`` while it runs (dropped without one). ``state`` defaults to this process's.
 
     Never raises: an exception becomes status "error" with its text in "error". A job
@@ -114,11 +116,14 @@ def run_job(job: Job, emit: Emit | None = None, state: WorkerState | None = None
     out = shell(job)
     sid = job.get("sid")
     if state.is_aborted(sid):
-        return {**out, "status": "aborted", "nodes": 0, "ms": 0.0, "cpu_ms": 0.0}
+        return {**out, "status": "aborted", "nodes": 0, "ms": 0.0, "cpuMs": 0.0}
     handler = HANDLERS.get(str(job.get("kind")))
     try:
         if handler is None:
             raise ValueError(f"unknown job kind {job.get('kind')!r}")
+        unknown = sorted(str(k) for k in job if k not in JOB_KEYS[str(job["kind"])])
+        if unknown:
+            raise ValueError(f"unknown field(s) in a {job['kind']} job: {', '.join(unknown)}")
 
         def progress(fields: dict[str, Any]) -> None:
             if emit is not None:
@@ -134,7 +139,7 @@ def run_job(job: Job, emit: Emit | None = None, state: WorkerState | None = None
     if state.is_aborted(sid) and out["status"] in ("ok", "stopped"):
         out["status"] = "aborted"
     out["ms"] = round((time.perf_counter() - start) * 1000, 3)
-    out["cpu_ms"] = round((time.process_time() - cpu) * 1000, 3)
+    out["cpuMs"] = round((time.process_time() - cpu) * 1000, 3)
     return out
 
 
@@ -170,7 +175,7 @@ def _think(state: WorkerState, job: Job, progress: Progressed) -> dict:
     # the plan (root moves, the opponent's threat, the moves shown to stop it) is
     # reported while the search goes on: the lazy scheme needs it to take a helper's move
     r = eng.think(limits_from_dict(job.get("limits")), info, on_plan=prepared)
-    return {"status": "ok", "result": r.to_dict(), "plan": plan or None, "nodes": r.nodes}
+    return {"status": "ok", "result": result_to_dict(r), "plan": plan or None, "nodes": r.nodes}
 
 
 def _search(state: WorkerState, job: Job, progress: Progressed) -> dict:

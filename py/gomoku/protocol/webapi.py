@@ -6,76 +6,34 @@ translates: JSON in, calls on the engine's play session (gomoku.engine.Session: 
 position, its rules' checks, the levels, a think that always answers a legal move) and
 the JSON of its answers out (gomoku.protocol.webjson).
 
-Messages (every one carries `id`, a string or integer that the replies echo):
+docs/PROTOCOL.md is the protocol's reference: every message in both directions, its fields
+(camelCase) and its errors. In short, every message is an object with `type` (one of
+HANDLERS) and `id` (a string or an integer, echoed by the replies); its other fields are
+webjson.REQUEST_KEYS[type], and any other field is refused:
 
-    {type: "init", id}
-        -> {type: "ready", id, version, protocol}
-    {type: "think", id, size?, rule?, first?, moves: [[x, y], ...],
-     limits: {timeMs? | maxMs?, depth?, nodes?, book?, threats?, multiPv?, matchMs?,
-              timeLeftMs?} | {level, seed?, matchMs?, timeLeftMs?},
-     reset?}
-        -> zero or more {type: "info", id, depth, score, black, nodes, nps, pv, time_ms, top}
-           (through `emit`, while the search runs)
-        -> {type: "result", id, move: [x, y], score, black, depth, nodes, nps, pv, source,
-            time_ms, top, winner, winningLine, guard?}
-           score: {cp: n} | {win: n} | {loss: n}, the side to move's (gomoku.search.score:
-           centi-units, or a five on the n-th move of the side to move / of the other);
-           black: black's winning chance (0..1, the curve of the page's bar and the
-           review), the colours named by `first` ("black" or "white", the colour of the
-           first move, default "black"; "black" under renju).
-           top: [{move: [x, y], score, pv}, ...], best first: with
-           limits.multiPv = K (1..MAX_MULTIPV) the best K root moves of one search, each
-           with its exact score (the side to move's view) and line; the first is `move`.
-           Otherwise (or when the book, a forced reply or the threat search decided) the
-           move alone.
-    {type: "status", id, size?, rule?, moves}
-        -> {type: "status", id, sideToMove, winner, winningLine, isOver, moveCount}
-    {type: "threats", id, size?, rule?, moves, first?}
-        -> {type: "threats", id, toMove, black: [threat, ...], white: [threat, ...]}
-           The coach (gomoku.engine.coach): each colour's immediate threats after
-           `moves`, read off the pattern tables, no search (a few ms in CPython):
-           threat = {kind, points: [[x, y], ...], blocks: [[x, y], ...]}, kind one of
-           "four" (points: where it makes five), "three" (an open three, straight or
-           split; points: where it makes an open four), "double-four", "four-three",
-           "double-three" (points: the one cell where it would make it); blocks: where
-           the other colour stops it. Under renju no point black is offered is
-           forbidden. `first` ("black" or "white") is the colour of the first move;
-           toMove the colour to move. The engine's state is not touched.
-    {type: "opening", ...}  the engine's turn in an opening rule (swap2, Soosõrv-8):
-                            gomoku.protocol.webopening
-    {type: "review", ...}   one step of a game review: gomoku.protocol.webreview
-    {type: "judge", ...}    a puzzle move judged by the position: gomoku.protocol.webjudge
-    {type: "bench", ...}    the engine's benchmarks: gomoku.protocol.webbench
-    {type: "coord", ...}    a parallel search's coordinator: gomoku.protocol.webcoord
+    init      -> ready {version, protocol}
+    status    -> status {sideToMove, winner, winningLine, isOver, moveCount}
+    think     -> info* (while the search runs, through `emit`), then result {move, score,
+                 black, depth, nodes, nps, pv, source, timeMs, top, winner, winningLine,
+                 guard?}; limits {timeMs | maxMs, depth, nodes, book, threats, multiPv,
+                 matchMs, timeLeftMs} or {level, seed, matchMs?, timeLeftMs?}
+                 (webjson.read_limits: the engine's Limits or a LevelRequest)
+    threats   -> threats: the coach's marks (gomoku.engine.coach), no search
+    opening   -> opening: the engine's turn in an opening rule (webopening)
+    review    -> review: one step of a game review (webreview)
+    judge     -> judge: a puzzle move judged by the position (webjudge)
+    bench     -> bench: the engine's benchmarks (webbench)
+    coord     -> coord: a parallel search's coordinator (webcoord)
 
 size defaults to 15, rule to "freestyle" ("freestyle", "standard", "renju" or their codes
 0, 1, 2). Under renju black moves first, and a move list whose black player plays a
-forbidden point (overline, double four, double three) is refused with an error naming it;
-the engine's state is left as it was. The engine's own answer is checked too: a forbidden
-point it chose for black is replaced by the strongest allowed candidate (gomoku.engine.renju_guard),
-and the result then carries guard: {forbidden: [x, y], shape, message}, pv is the new move
-alone and source is "guard". limits {level: N, seed: S} plays node-limited level N of
-gomoku.engine.levels with the game's seed S (0..2^31-1, default 0): the same move for the
-same position, level and seed everywhere (source "level" when its random choice took
-another move than the search's best). Otherwise limits needs at least one of timeMs, maxMs,
-depth, nodes or a game clock; without timeMs, maxMs or a clock the search is bounded by
-depth / nodes alone, with maxMs too they decide, within its cap (no soft target). timeMs is
-a soft target (the engine may go on up to 2.5x it to finish: analysis and Unlimited's
-slices); maxMs is a promise, "at most this long" (a timed level's move, a hint): the time
-manager makes it its hard cap with a soft target below it (gomoku.search.timeman
-move_times), so the answer comes within maxMs plus the messages' overhead. A game clock
-is matchMs (the game's starting time) with timeLeftMs (what is left on the engine's clock),
-the page's form of Gomocup's timeout_match and time_left: the time manager spreads it as it
-does the brain's (with maxMs, the tighter bound wins); with a level it only caps the time,
-the level's nodes decide. limits.book
-(true or false, default true) says whether the opening book may answer; the page's
-analysis turns it off so that it shows a real search. limits.threats (default true)
-likewise for the threat searches before the alpha-beta search (benchmarks of a fixed
-depth turn it off).
-When the search fails (an internal error), the session's fallback move is played: the
-result's source is then "fallback" (the error goes to stderr, the page's console).
-The engine and its transposition table are kept from message to message (a game in
-progress profits); reset: true starts afresh.
+forbidden point is refused with an error naming it; the engine's state is left as it was.
+The engine's own answer is checked too: a forbidden point it chose for black is replaced by
+the strongest allowed candidate (gomoku.engine.renju_guard; the result's source is then
+"guard"). When the search fails (an internal error), the session's fallback move is played
+(source "fallback"; the error goes to stderr, the page's console). The engine and its
+transposition table are kept from message to message (a game in progress profits); reset:
+true starts afresh.
 
 Anything malformed gets {type: "error", id, message} (id is null when the message had no
 usable id). `handle` never raises.
@@ -96,16 +54,16 @@ from gomoku.core.rules import parse_rule
 from gomoku.engine import (
     Engine,
     ForbiddenMoveError,
-    Limits,
     SearchInfo,
     Session,
     checked_board,
-    node_level,
 )
 from gomoku.engine.coach import threats
 from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
     BadMessage,
     Emit,
+    LevelRequest,
     Message,
     check_keys,
     forbidden_text,
@@ -124,8 +82,9 @@ if TYPE_CHECKING:
     from gomoku.protocol.webcoord import Search
     from gomoku.protocol.webreview import Reviews
 
-PROTOCOL = 1
-POSITION_KEYS = {"type", "id", "size", "rule", "moves", "reset"}
+PROTOCOL = 2  # the wire's version (docs/PROTOCOL.md); the ready reply names it
+
+Handler = Callable[["WebApi", Message, "str | int", "Emit | None"], Message]
 
 
 class WebApi:
@@ -173,53 +132,27 @@ class WebApi:
         if mid is None:
             raise BadMessage("missing or invalid id (a non-empty string or an integer)")
         kind = message.get("type")
-        if kind == "init":
-            check_keys(message, {"type", "id"}, "init")
-            return {"type": "ready", "id": mid, "version": __version__, "protocol": PROTOCOL}
-        if kind == "status":
-            check_keys(message, POSITION_KEYS, "status")
-            game = self._position(message)
-            return {
-                "type": "status",
-                "id": mid,
-                "sideToMove": int(game.side_to_move),
-                "isOver": bool(game.is_over),
-                "moveCount": len(game.moves),
-                **status_fields(game),
-            }
-        if kind == "think":
-            check_keys(message, POSITION_KEYS | {"limits", "first"}, "think")
-            return self._think(message, mid, emit)
-        if kind == "threats":
-            return self._threats(message, mid)
-        if kind == "opening":
-            from gomoku.protocol import webopening  # on first use: see below
-
-            if self.session is None:
-                self.session = Session(read_size(message), read_rule(message))
-            return webopening.answer(self.session, message, mid)
-        # The review, the judge, the benchmarks and the parallel search load on their
-        # first message: their modules would add 15-25 ms (CPython, python -X importtime,
-        # 2 busy cores; Pyodide is slower) to the worker's start-up, which needs only
-        # status and think.
-        if kind == "review":
-            from gomoku.protocol.webreview import Reviews
-
-            self._reviews = self._reviews or Reviews()
-            return self._reviews.answer(message, mid)
-        if kind == "judge":
-            from gomoku.protocol.webjudge import judge
-
-            return judge(message, mid)
-        if kind == "bench":
-            from gomoku.protocol.webbench import bench
-
-            return bench(message, mid)
-        if kind == "coord":
-            return self._coord(message, mid)
-        if isinstance(kind, str):
+        if not isinstance(kind, str):
+            raise BadMessage("missing or invalid type")
+        handler = HANDLERS.get(kind)
+        if handler is None:
             raise BadMessage(f"unknown message type {kind!r}")
-        raise BadMessage("missing or invalid type")
+        check_keys(message, REQUEST_KEYS[kind], kind)
+        return handler(self, message, mid, emit)
+
+    def _init(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        return {"type": "ready", "id": mid, "version": __version__, "protocol": PROTOCOL}
+
+    def _status(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        game = self._position(message)
+        return {
+            "type": "status",
+            "id": mid,
+            "sideToMove": int(game.side_to_move),
+            "isOver": bool(game.is_over),
+            "moveCount": len(game.moves),
+            **status_fields(game),
+        }
 
     def _think(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
         limits = read_limits(message)
@@ -233,24 +166,17 @@ class WebApi:
             if emit is not None:
                 emit({"type": "info", "id": mid, **scored(info.to_dict(), game, searched, first)})
 
-        if "level" in limits:
-            # a game clock (match_ms, time_left_ms) caps a level's time: its nodes decide
-            clock = {k: limits[k] for k in ("match_ms", "time_left_ms") if k in limits}
-            played = game.think(
-                Limits(time_ms=None, **clock) if clock else None,
-                level=node_level(limits["level"]),
-                seed=int(limits["seed"] or 0),
-            )
+        if isinstance(limits, LevelRequest):  # its nodes decide; a game clock caps its time
+            played = game.think(limits.clock, level=limits.level, seed=limits.seed)
         else:
-            played = game.think(Limits(**limits), on_info)
+            played = game.think(limits, on_info)
         if played.failure:
             print(f"{played.failure}\n{played.trace}", file=sys.stderr)
         return result_reply(played, game, mid, first)
 
-    @staticmethod
-    def _threats(message: Message, mid: str | int) -> Message:
-        """The coach's marks of a position (see the module doc, type "threats")."""
-        check_keys(message, {"type", "id", "size", "rule", "moves", "first"}, "threats")
+    def _threats(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        """The coach's marks of a position: each colour's immediate threats, no search;
+        the engine's state is not touched."""
         size = read_size(message)
         rule = read_rule(message)
         moves = read_moves(message, size)
@@ -260,9 +186,37 @@ class WebApi:
         coaching = threats(moves, size, rule, first)
         return {"type": "threats", "id": mid, **coaching.to_dict()}
 
-    def _coord(self, message: Message, mid: str | int) -> Message:
+    # The opening, the review, the judge, the benchmarks and the parallel search load on
+    # their first message: their modules would add 15-25 ms (CPython, python -X importtime,
+    # 2 busy cores; Pyodide is slower) to the worker's start-up, which needs only status
+    # and think.
+
+    def _opening(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        from gomoku.protocol import webopening
+
+        if self.session is None:
+            self.session = Session(read_size(message), read_rule(message))
+        return webopening.answer(self.session, message, mid)
+
+    def _review(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        from gomoku.protocol.webreview import Reviews
+
+        self._reviews = self._reviews or Reviews()
+        return self._reviews.answer(message, mid)
+
+    def _judge(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        from gomoku.protocol.webjudge import judge
+
+        return judge(message, mid)
+
+    def _bench(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
+        from gomoku.protocol.webbench import bench
+
+        return bench(message, mid)
+
+    def _coord(self, message: Message, mid: str | int, emit: Emit | None) -> Message:
         """One step of a parallel search (gomoku.protocol.webcoord)."""
-        from gomoku.protocol import webcoord  # on first use: see _dispatch
+        from gomoku.protocol import webcoord
 
         if message.get("op") == "start":
             self._search = search = webcoord.start(message, self._position)
@@ -275,6 +229,21 @@ class WebApi:
         if search.coord.done:
             self._search = None
         return reply
+
+
+# The message types the worker answers, each with its handler (its fields:
+# webjson.REQUEST_KEYS; docs/PROTOCOL.md describes each, tests/test_protocol_doc.py checks).
+HANDLERS: dict[str, Handler] = {
+    "init": WebApi._init,
+    "status": WebApi._status,
+    "think": WebApi._think,
+    "threats": WebApi._threats,
+    "opening": WebApi._opening,
+    "review": WebApi._review,
+    "judge": WebApi._judge,
+    "bench": WebApi._bench,
+    "coord": WebApi._coord,
+}
 
 
 _api = WebApi()

@@ -14,12 +14,21 @@ from __future__ import annotations
 from gomoku.bench import bench_core, bench_multipv, bench_search, bench_threats
 from gomoku.bench_interp import bench_interp
 from gomoku.engine import MAX_MULTIPV
-from gomoku.protocol.webjson import BadMessage, Message, check_keys, is_int, is_number, jsonable
+from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
+    BadMessage,
+    Message,
+    camel_keys,
+    check_keys,
+    is_int,
+    is_number,
+    jsonable,
+)
 
 
 def bench(message: Message, mid: str | int) -> Message:
     """Run the benchmark the message asks for."""
-    check_keys(message, {"type", "id", "what", "seconds", "depth", "lines"}, "bench")
+    check_keys(message, REQUEST_KEYS["bench"], "bench")
     what = message.get("what", "search")
     if what not in ("core", "search", "threats", "multipv", "interp"):
         raise BadMessage(
@@ -54,6 +63,6 @@ def bench(message: Message, mid: str | int) -> Message:
         "type": "bench",
         "id": mid,
         "what": what,
-        "results": jsonable(results),
+        "results": camel_keys(jsonable(results)),  # gomoku.bench's records, keys camelCase
         "lines": lines,
     }

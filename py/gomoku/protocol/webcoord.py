@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from gomoku.engine import Limits, SearchInfo, Session
 from gomoku.parallel import DEFAULT_SCHEME, SCHEMES, Coordinator, Jobs, new_coordinator
 from gomoku.protocol.webjson import (
+    COORD_START_KEYS,
+    COORD_STEP_KEYS,
     BadMessage,
     Message,
     check_keys,
@@ -44,9 +46,7 @@ from gomoku.protocol.webjson import (
 )
 
 MAX_WORKERS = 16
-START_KEYS = frozenset(
-    ("type", "id", "op", "size", "rule", "first", "moves", "limits", "reset", "workers", "scheme")
-)
+COORD_OPS = ("start", "result", "failure", "tick", "finish")  # a "coord" message's op
 
 
 @dataclass
@@ -64,7 +64,7 @@ class Search:
 def start(message: Message, position: Callable[[Message], Session]) -> Search:
     """A new parallel search of the message's position (``position`` sets the session to
     it once the message's own fields are checked)."""
-    check_keys(message, START_KEYS, "coord")
+    check_keys(message, COORD_START_KEYS, "coord")
     workers = message.get("workers")
     if not is_int(workers) or not 1 <= workers <= MAX_WORKERS:
         raise BadMessage(f"workers must be an integer in 1..{MAX_WORKERS}, got {workers!r}")
@@ -72,7 +72,7 @@ def start(message: Message, position: Callable[[Message], Session]) -> Search:
     if not isinstance(scheme, str) or scheme not in SCHEMES:
         raise BadMessage(f"scheme must be one of {', '.join(SCHEMES)}, got {scheme!r}")
     limits = read_limits(message)
-    if "level" in limits:
+    if not isinstance(limits, Limits):
         raise BadMessage("a level plays on the engine worker alone: send it as a think")
     first = read_search_first(message)
     game = position(message)
@@ -88,7 +88,7 @@ def start(message: Message, position: Callable[[Message], Session]) -> Search:
         list(game.moves),
         game.size,
         game.rule,
-        Limits(**limits),
+        limits,
         workers,
         scheme=scheme,
         fresh=bool(message.get("reset", False)),
@@ -101,9 +101,9 @@ def start(message: Message, position: Callable[[Message], Session]) -> Search:
 def step(search: Search | None, message: Message) -> Jobs:
     """The jobs of ``search`` after a "result", "failure", "tick" or "finish" message."""
     op = message.get("op")
-    if op not in ("result", "failure", "tick", "finish"):
-        raise BadMessage(f"coord.op must be start, result, failure, tick or finish, got {op!r}")
-    check_keys(message, {"type", "id", "op", "worker", "result"}, "coord")
+    if op not in COORD_OPS[1:]:
+        raise BadMessage(f"coord.op must be {', '.join(COORD_OPS)}, got {op!r}")
+    check_keys(message, COORD_STEP_KEYS, "coord")
     if search is None:
         raise BadMessage("no parallel search is running")
     coord = search.coord

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from gomoku.core.rules import DEFAULT_SIZE, parse_rule
 from gomoku.engine import (
     MAX_MULTIPV,
     ForbiddenMoveError,
+    Level,
     LevelError,
+    Limits,
     Played,
     Session,
     node_level,
@@ -24,13 +27,32 @@ MAX_ID_LENGTH = 128
 MAX_TIME_MS = 600_000
 MAX_CLOCK_MS = 6 * 3600 * 1000  # a game clock's starting time and time left: at most 6 hours
 CLOCK_KEYS = frozenset({"matchMs", "timeLeftMs"})
+# a think's limits: the engine's own (the search-worker jobs' limits use the same names,
+# gomoku.parallel.jobs), or a level with the game's seed
+LIMIT_KEYS = CLOCK_KEYS | {"timeMs", "maxMs", "depth", "nodes", "book", "threats", "multiPv"}
+LEVEL_KEYS = frozenset({"level", "seed"})
+# Every field each request may carry (anything else is refused: check_keys). A "coord"
+# message's fields depend on its op: COORD_START_KEYS for "start", COORD_STEP_KEYS else.
+POSITION_KEYS = frozenset({"type", "id", "size", "rule", "moves"})
+COORD_START_KEYS = POSITION_KEYS | {"op", "first", "limits", "reset", "workers", "scheme"}
+COORD_STEP_KEYS = frozenset({"type", "id", "op", "worker", "result"})
+REQUEST_KEYS: dict[str, frozenset[str]] = {
+    "init": frozenset({"type", "id"}),
+    "status": POSITION_KEYS | {"reset"},
+    "think": POSITION_KEYS | {"reset", "limits", "first"},
+    "threats": POSITION_KEYS | {"first"},
+    "opening": POSITION_KEYS | {"opening", "choices", "offers", "seed", "nodes"},
+    "review": POSITION_KEYS | {"first", "index", "nodes", "fixed"},
+    "judge": POSITION_KEYS | {"move", "theme", "movesLeft", "nodes"},
+    "bench": frozenset({"type", "id", "what", "seconds", "depth", "lines"}),
+    "coord": COORD_START_KEYS | COORD_STEP_KEYS,
+}
 MAX_DEPTH = 100
 MAX_NODES = 10**10
 DEFAULT_RULE = "freestyle"
 
 Message = dict[str, Any]
 Emit = Callable[[Message], None]
-LimitKeywords = dict[str, int | bool | None]
 
 
 class BadMessage(ValueError):
@@ -117,71 +139,73 @@ def scored(report: Message, game: Session, moves_before: int, first: str) -> Mes
     data and black's chance (gomoku.search.score.score_data), for the position after
     ``moves_before`` moves of a game whose first move was ``first``'s."""
     black_to_move = (moves_before % 2 == 0) == (first == "black")
-    return jsonable(score_data(report, black_to_move, game.rule))
+    return camel_keys(jsonable(score_data(report, black_to_move, game.rule)))
 
 
-def read_limits(message: Message) -> dict[str, int | bool | None]:
+@dataclass(frozen=True)
+class LevelRequest:
+    """limits {level, seed, matchMs?, timeLeftMs?}: node-limited level ``level`` of
+    gomoku.engine.levels played with the game's ``seed``; ``clock`` (the game clock, as
+    Limits, or None) only caps its time: the level's nodes decide."""
+
+    level: Level
+    seed: int
+    clock: Limits | None
+
+
+def read_limits(message: Message) -> Limits | LevelRequest:
+    """A think's (or a parallel search's) ``limits``: the engine's Limits, or a level
+    request when they name a level (see gomoku.protocol.webapi for their meaning)."""
     limits = message.get("limits")
     if not isinstance(limits, dict):
         raise BadMessage("limits must be an object like {timeMs: 1000}")
-    check_keys(
-        limits,
-        {"timeMs", "maxMs", "depth", "nodes", "book", "threats", "multiPv", "level", "seed"}
-        | CLOCK_KEYS,
-        "limits",
-    )
+    check_keys(limits, LIMIT_KEYS | LEVEL_KEYS, "limits")
     if "level" in limits or "seed" in limits:
         return read_level(limits)
-    out: dict[str, int | bool | None] = read_clock(limits)
+    clock = read_clock(limits)
     t = limits.get("timeMs")
-    if t is not None:
-        if not is_number(t) or not 0 < t <= MAX_TIME_MS:
-            raise BadMessage(f"limits.timeMs must be a number in (0, {MAX_TIME_MS}], got {t!r}")
-        out["time_ms"] = max(1, int(t))
+    if t is not None and (not is_number(t) or not 0 < t <= MAX_TIME_MS):
+        raise BadMessage(f"limits.timeMs must be a number in (0, {MAX_TIME_MS}], got {t!r}")
     cap = limits.get("maxMs")
     if cap is not None:
         if t is not None:
             raise BadMessage("limits.timeMs and limits.maxMs do not go together")
         if not is_number(cap) or not 0 < cap <= MAX_TIME_MS:
             raise BadMessage(f"limits.maxMs must be a number in (0, {MAX_TIME_MS}], got {cap!r}")
-        out["turn_ms"] = page_turn_ms(max(1, int(cap)))  # the engine's promise
     d = limits.get("depth")
-    if d is not None:
-        if not is_int(d) or not 1 <= d <= MAX_DEPTH:
-            raise BadMessage(f"limits.depth must be an integer in 1..{MAX_DEPTH}, got {d!r}")
-        out["depth"] = d
+    if d is not None and (not is_int(d) or not 1 <= d <= MAX_DEPTH):
+        raise BadMessage(f"limits.depth must be an integer in 1..{MAX_DEPTH}, got {d!r}")
     n = limits.get("nodes")
-    if n is not None:
-        if not is_int(n) or not 1 <= n <= MAX_NODES:
-            raise BadMessage(f"limits.nodes must be a positive integer, got {n!r}")
-        out["nodes"] = n
-    if not out:
+    if n is not None and (not is_int(n) or not 1 <= n <= MAX_NODES):
+        raise BadMessage(f"limits.nodes must be a positive integer, got {n!r}")
+    if t is None and cap is None and d is None and n is None and clock is None:
         raise BadMessage("limits needs at least one of timeMs, maxMs, depth, nodes, timeLeftMs")
-    out.setdefault("time_ms", None)  # no timeMs: bounded by depth / nodes alone
-    book = limits.get("book", True)
-    if not isinstance(book, bool):
-        raise BadMessage(f"limits.book must be true or false, got {book!r}")
-    out["use_book"] = book
-    threats = limits.get("threats", True)
-    if not isinstance(threats, bool):
-        raise BadMessage(f"limits.threats must be true or false, got {threats!r}")
-    if not threats:
-        out["use_threats"] = False
+    book, threats = limits.get("book", True), limits.get("threats", True)
+    for name, flag in (("book", book), ("threats", threats)):
+        if not isinstance(flag, bool):
+            raise BadMessage(f"limits.{name} must be true or false, got {flag!r}")
     k = limits.get("multiPv", 1)
     if not is_int(k) or not 1 <= k <= MAX_MULTIPV:
         raise BadMessage(f"limits.multiPv must be an integer in 1..{MAX_MULTIPV}, got {k!r}")
-    if k > 1:
-        out["multipv"] = k
-    return out
+    return Limits(
+        time_ms=None if t is None else max(1, int(t)),  # None: depth, nodes or a cap bound it
+        turn_ms=None if cap is None else page_turn_ms(max(1, int(cap))),  # the engine's promise
+        depth=d,
+        nodes=n,
+        use_book=book,
+        use_threats=threats,
+        multipv=k,
+        **(clock or {}),
+    )
 
 
-def read_clock(limits: dict) -> dict[str, int | bool | None]:
+def read_clock(limits: dict) -> dict[str, int] | None:
     """A game clock's limits, {matchMs, timeLeftMs}: the game's starting time and what is
     left on the engine's clock (ms), the page's form of Gomocup's timeout_match and
     time_left, as ``Limits`` keywords (match_ms, time_left_ms; the time manager spreads
-    the clock: gomoku.search.timeman move_times). {} when the limits carry no clock."""
+    the clock: gomoku.search.timeman move_times). None when the limits carry no clock."""
     if not CLOCK_KEYS & set(limits):
-        return {}
+        return None
     match, left = limits.get("matchMs"), limits.get("timeLeftMs")
     if not is_int(match) or not 0 < match <= MAX_CLOCK_MS:
         raise BadMessage(f"limits.matchMs must be an integer in 1..{MAX_CLOCK_MS}, got {match!r}")
@@ -192,11 +216,11 @@ def read_clock(limits: dict) -> dict[str, int | bool | None]:
     return {"match_ms": match, "time_left_ms": max(0, int(left))}
 
 
-def read_level(limits: dict) -> dict[str, int | bool | None]:
+def read_level(limits: dict) -> LevelRequest:
     """limits {level, seed, matchMs?, timeLeftMs?}: a node-limited level of
     gomoku.engine.levels (nothing else may be given with it: the level decides the
     search; a game clock only caps its time, read_clock)."""
-    extra = sorted(k for k in limits if k not in ("level", "seed", *CLOCK_KEYS))
+    extra = sorted(k for k in limits if k not in LEVEL_KEYS | CLOCK_KEYS)
     if extra:
         raise BadMessage(f"limits.level goes alone with limits.seed, not with {extra[0]}")
     number, seed = limits.get("level"), limits.get("seed", 0)
@@ -208,7 +232,23 @@ def read_level(limits: dict) -> dict[str, int | bool | None]:
         raise BadMessage(f"limits.level {number} is timed: send timeMs instead")
     if not is_int(seed) or not 0 <= seed < 2**31:
         raise BadMessage(f"limits.seed must be an integer in 0..2147483647, got {seed!r}")
-    return {"level": lv.number, "seed": seed, **read_clock(limits)}
+    clock = read_clock(limits)
+    return LevelRequest(lv, seed, None if clock is None else Limits(time_ms=None, **clock))
+
+
+def camel(name: str) -> str:
+    """A Python name as the wire spells it: ``time_ms`` -> ``timeMs``."""
+    head, *rest = name.split("_")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+
+
+def camel_keys(value: Any) -> Any:
+    """``value`` with every object key, at any depth, spelt as the wire spells it."""
+    if isinstance(value, dict):
+        return {camel(str(k)): camel_keys(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [camel_keys(v) for v in value]
+    return value
 
 
 def jsonable(value: Any) -> Any:

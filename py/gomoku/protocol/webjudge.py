@@ -20,6 +20,7 @@ from __future__ import annotations
 from gomoku.core.rules import parse_rule
 from gomoku.engine import checked_board
 from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
     BadMessage,
     Message,
     check_keys,
@@ -43,11 +44,7 @@ def limits_for(nodes: int) -> JudgeLimits:
 
 def judge(message: Message, mid: str | int) -> Message:
     """One judged move (see the module doc)."""
-    check_keys(
-        message,
-        {"type", "id", "size", "rule", "moves", "move", "theme", "movesLeft", "nodes"},
-        "judge",
-    )
+    check_keys(message, REQUEST_KEYS["judge"], "judge")
     size = read_size(message)
     rule = read_rule(message)
     moves = read_moves(message, size)

@@ -22,6 +22,7 @@ from gomoku.engine import Limits, Session
 from gomoku.engine.opening_play import decide, engine_evaluator
 from gomoku.game import opening_rules as O
 from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
     BadMessage,
     Message,
     check_keys,
@@ -33,7 +34,6 @@ from gomoku.protocol.webjson import (
 
 OPENING_NODES = 3000  # each search of the engine's opening decisions in the page
 MAX_OPENING_NODES = 1_000_000
-KEYS = {"type", "id", "size", "rule", "opening", "moves", "choices", "offers", "seed", "nodes"}
 
 
 def read_record(message: Message, size: int) -> O.OpeningRecord:
@@ -60,7 +60,7 @@ def action_data(action: O.Action) -> Message:
 
 def answer(session: Session, message: Message, mid: str | int) -> Message:
     """The engine's actions in the message's opening (see the module doc)."""
-    check_keys(message, KEYS, "opening")
+    check_keys(message, REQUEST_KEYS["opening"], "opening")
     size = read_size(message)
     rule = parse_rule(read_rule(message))
     moves = read_moves(message, size)

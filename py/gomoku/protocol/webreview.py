@@ -4,14 +4,15 @@
     -> {type: "review", id, index, total, position, move, revised, summary?}
        One step of a game review (gomoku.review): the position after `index` moves
        evaluated at `nodes` nodes (default gomoku.review.DEFAULT_NODES) with the threat
-       search: position = {index, to_move, black (black's chance), score, second (score
+       search: position = {index, toMove, black (black's chance), score, second (score
        data, as think's), best, line, source, over, proof, ...}; move = the review of move
        `index` (null for 0): {index, player, move, class, mark, before, after, drop,
        better, line, proof ("proven" | "judged" for a flagged move, else null), noBetter
        (flagged, and every better move tried loses by force)}; revised = what this step
        changed before `index` (a walk back from a proven win judges earlier moves again):
        {positions: [{index, black}], moves: [move, ...]}; with index = total the summary
-       {black: {inaccuracy, mistake, blunder, missed_win, only_move}, white: ...}. `first`
+       {black: {class: count}, white: ...}, keyed by the counted classes' names
+       (inaccuracy, mistake, blunder, missed_win, only_move: values of a move's class). `first`
        ("black" or "white") is the colour of the first move; `fixed` (default 0) the number
        of opening moves fixed by a rule or a record (class "opening", not judged).
        Positions are reviewed in order (a request for a later index reviews the ones before
@@ -24,8 +25,10 @@ from __future__ import annotations
 from gomoku.core.errors import GomokuError
 from gomoku.core.rules import parse_rule
 from gomoku.protocol.webjson import (
+    REQUEST_KEYS,
     BadMessage,
     Message,
+    camel_keys,
     check_keys,
     is_int,
     jsonable,
@@ -51,11 +54,7 @@ class Reviews:
         """One step of a game review: position ``index`` evaluated (and the move that
         led to it classified; with the last index, the summary too). Every answer is a
         function of the game, the index and the node budget alone."""
-        check_keys(
-            message,
-            {"type", "id", "size", "rule", "moves", "first", "index", "nodes", "fixed"},
-            "review",
-        )
+        check_keys(message, REQUEST_KEYS["review"], "review")
         size = read_size(message)
         rule = read_rule(message)
         moves = read_moves(message, size)
@@ -84,7 +83,7 @@ class Reviews:
             "id": mid,
             "index": index,
             "total": len(moves),
-            "position": position_dict(rv.effective(index)),
+            "position": camel_keys(position_dict(rv.effective(index))),
             "move": move_dict(rv.moves[index]) if index else None,
             "revised": {
                 "positions": [{"index": j, "black": round(rv.chance(j), 4)} for j in positions],
