@@ -638,7 +638,8 @@ class Prover:
 
     def _open_four_tree(self) -> dict[int, dict]:
         """Attacker to move with an open-four point: the open four, then the five after
-        each defender answer (its five points; every other answer loses to either)."""
+        each defender answer (its five points, black's forbidden ones left out; every
+        other answer loses to either)."""
         lines = self._lines
         att = self.attacker
         for q, s in lines.cells_of(FOURS, att).items():
@@ -650,6 +651,8 @@ class Prover:
             fives = lines.five_cells(att)
             replies = {}
             for r in fives:
+                if self.renju and att != BLACK and self._forbidden(r):
+                    continue  # black may not block there: the five follows all the same
                 lines.make(r)
                 replies[r] = {lines.five_cells(att)[0]: {}}
                 lines.unmake()
