@@ -34,6 +34,13 @@ shortest win within the proof); ``"no_win"`` means no win *by threats* (fours an
 threes; fours alone with ``vcf``) exists: a quiet attacking move may still win;
 ``"unknown"`` means the node or time budget ran out first.
 
+Quiet moves (``quiet`` > 0) widen the space and weaken the claim: after the attacker's
+quiet block the defender moves freely, and a free move is answered by name only inside
+the *zone* (the cells of the proof after a pass, and the defender's fours and open
+threes); any other move is taken to leave that proof standing. A free stone outside the
+zone that prepares a counter-four later in the line is not tried, so such a "win" can
+be refuted (``check_proof`` finds it); without quiet moves every defence is tried.
+
 The search runs on a LineBoard (threat_board.py) built from the caller's Board, which
 it leaves untouched.
 """
