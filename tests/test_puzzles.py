@@ -239,3 +239,27 @@ def test_the_page_s_copy_is_the_shipped_collection() -> None:
 
     page_copy = ROOT / "web" / "model" / "puzzles-data.js"
     assert page_copy.read_text(encoding="utf-8") == puzzles_js(PUZZLES)
+
+
+def test_reprove_finds_a_defence_that_loses_and_clears_one_that_holds() -> None:
+    """The lab's reprove (gomoku_lab.puzzles.losing_defences): a "defence" far from the
+    fight loses to the attacker's forced win; where the prover clears every defence of a
+    shipped puzzle, each holds at a larger budget too (no win appears with more nodes)."""
+    from gomoku_lab.puzzles import losing_defences
+
+    cleared = 0
+    for p in [q for q in PUZZLES if q.theme == "defend" and q.rule is Rule.FREESTYLE][:6]:
+        board = p.board()
+        far = next(
+            board.point(c) for c in board.layout.onboard
+            if board.cells[c] == 0
+            and min(max(abs(board.point(c)[0] - x), abs(board.point(c)[1] - y))
+                    for x, y in p.moves) >= 5
+        )
+        losing, _ = losing_defences(replace(p, solutions=(far,)), 30_000)
+        assert losing == [far], p.id
+        losing, unsure = losing_defences(p, 20_000)
+        if not losing and not unsure:
+            cleared += 1
+            assert losing_defences(p, 60_000)[0] == []
+    assert cleared >= 1

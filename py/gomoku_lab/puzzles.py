@@ -291,8 +291,10 @@ def losing_defences(puzzle: Puzzle, nodes: int) -> tuple[list, list]:
 def reprove(args) -> int:
     """Every defence puzzle's accepted defences against the prover: a puzzle with a
     defence after which the attacker still wins by force is dropped (it would teach a
-    losing defence, or its position is lost whatever the defence). ``--write`` rewrites
-    the shipped file and the page's copy without them."""
+    losing defence, or its position is lost whatever the defence); with
+    ``--drop-unsettled`` also one with a defence the prover can neither refute nor
+    clear within its nodes. ``--write`` rewrites the shipped file and the page's copy
+    without them."""
     from gomoku.puzzles import export_js, load, stored_header
 
     puzzles = load()
@@ -306,10 +308,15 @@ def reprove(args) -> int:
             dropped.append(p)
             cells = " ".join(encode_cells([c]) for c in losing)
             print(f"{p.id} {p.rule.label}: the attacker still wins after {cells}", flush=True)
+        elif open_ and args.drop_unsettled:
+            dropped.append(p)
+            cells = " ".join(encode_cells([c]) for c in open_)
+            print(f"{p.id} {p.rule.label}: unsettled after {cells}", flush=True)
     kept = [p for p in puzzles if p not in dropped]
     defences = sum(p.theme == "defend" for p in puzzles)
+    also = ", or is left unsettled" if args.drop_unsettled else ""
     print(f"{len(dropped)} of {defences} defence puzzles dropped (a defence loses by force "
-          f"within {args.nodes} prover nodes); {unsure} with a defence left unsettled")
+          f"within {args.nodes} prover nodes{also}); {unsure} with a defence left unsettled")
     if args.write:
         DATA.write_text(dump(kept, stored_header()), encoding="utf-8")
         page = Path(__file__).resolve().parents[2] / "web" / "model" / "puzzles-data.js"
@@ -336,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("reprove", help="drop defence puzzles whose defence loses by force")
     r.add_argument("--nodes", type=int, default=150_000, help="prover nodes per defence")
     r.add_argument("--write", action="store_true", help="rewrite the shipped file")
+    r.add_argument("--drop-unsettled", action="store_true",
+                   help="also drop a puzzle with a defence the prover cannot settle")
     args = ap.parse_args(argv)
     commands = {"generate": generate, "ship": ship, "stats": stats_cmd, "reprove": reprove}
     return commands[args.cmd](args)
