@@ -295,7 +295,8 @@ def reprove(args) -> int:
     ``--drop-unsettled`` also one with a defence the prover can neither refute nor
     clear within its nodes. ``--write`` rewrites the shipped file and the page's copy
     without them."""
-    from gomoku.puzzles import export_js, load, stored_header
+    from gomoku.protocol.page_data import puzzles_js
+    from gomoku.puzzles import load, stored_header
 
     puzzles = load()
     dropped, unsure = [], 0
@@ -320,7 +321,7 @@ def reprove(args) -> int:
     if args.write:
         DATA.write_text(dump(kept, stored_header()), encoding="utf-8")
         page = Path(__file__).resolve().parents[2] / "web" / "model" / "puzzles-data.js"
-        page.write_text(export_js(kept), encoding="utf-8")
+        page.write_text(puzzles_js(kept), encoding="utf-8")
         print(f"{len(kept)} puzzles -> {DATA} and {page}")
     return 0
 
