@@ -173,19 +173,6 @@ def test_bench_messages_answer_in_the_page(game):
     assert reply["results"]["multiS"] > 0 and reply["results"]["sameFirst"] == 8
 
 
-@pytest.mark.warm
-def test_game_survives_reload(game):
-    game.open()
-    game.click_cell("h8")
-    moves = game.wait_moves(2)
-    game.wait_status("your-turn")
-    game.open(fresh=False)
-    assert game.moves() == moves
-    assert game.status() == "your-turn"
-    game.page.click("#new-game")
-    assert game.moves() == []
-
-
 def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir, base_url):
     html = (dist_dir / "index.html").read_text()
     meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
@@ -200,36 +187,6 @@ def test_csp_meta_matches_build_and_is_not_violated(game, console_log, dist_dir,
     game.wait_moves(2)
     violations = [m for m in console_log if "Content Security Policy" in m]
     assert not violations, violations
-
-
-@pytest.mark.warm
-def test_layout_desktop_and_phone(game):
-    for width, height in ((1280, 800), (390, 844)):
-        game.page.set_viewport_size({"width": width, "height": height})
-        game.open()
-        board = game.page.locator("#board").bounding_box()
-        status = game.page.locator("#status").bounding_box()
-        # the whole board and the status line are visible without scrolling
-        assert board["x"] >= 0 and board["x"] + board["width"] <= width
-        assert board["y"] >= 0 and board["y"] + board["height"] <= height
-        assert status["y"] + status["height"] <= height
-        assert board["width"] >= min(width, height) * 0.8
-        assert abs(board["width"] - board["height"]) < 2
-        game.page.screenshot(path=str(build.ROOT / "test-results" / f"page-{width}x{height}.png"))
-
-
-@pytest.mark.warm
-def test_playing_white_lets_the_engine_open(game):
-    game.open()
-    game.page.select_option("#side", "2")
-    moves = game.wait_moves(1)
-    game.wait_status("your-turn")
-    assert len(moves) == 1 and on_board(moves[0])
-    assert "You play white" in game.page.inner_text("#you-are")
-    free = next(c for c in ("h9", "g7", "j9") if c not in moves)
-    game.click_cell(free)
-    moves = game.wait_moves(3)
-    assert moves[1] == free and on_board(moves[2]) and len(set(moves)) == 3
 
 
 def test_a_missing_wheel_is_reported_not_hung_and_the_first_move_is_kept(game, context):
