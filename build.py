@@ -68,7 +68,7 @@ PYODIDE_FILES = [
 ]
 WEB_SUFFIXES = {".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".webmanifest", ".txt"}
 
-# Content-Security-Policy. The page (web/index.html, as a meta tag; tests/browser checks
+# Content-Security-Policy. The page (web/index.html, as a meta tag; tests/page/browser checks
 # that the texts agree) loads only its own scripts, styles, icon and web app manifest and
 # starts a worker and a service worker (worker-src); it runs no WebAssembly itself.
 PAGE_CSP = (

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need and run all of them: ruff, the page's pure modules under
-# node --test (tests/node), then pytest over tests/ (engine and adapter tests in CPython,
+# node --test (tests/page/node), then pytest over tests/ (engine and adapter tests in CPython,
 # browser tests in headless Chromium), on as many pytest-xdist workers as there are cores
 # (arguments go on to pytest: `-n 0` runs it in one process).
 # For a fresh Debian machine (run as root) with Python 3.11 and Node 20; CI runs this.
@@ -26,8 +26,8 @@ echo "== ruff check"
 python3 -m ruff check .
 ruff_rc=$?
 
-echo "== node --test tests/node"
-node --test --test-reporter=spec tests/node/
+echo "== node --test tests/page/node"
+node --test --test-reporter=spec tests/page/node/
 node_rc=$?
 
 echo "== pytest"

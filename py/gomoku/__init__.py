@@ -1,6 +1,6 @@
 """A Gomoku (five in a row) engine: generated pattern tables, alpha-beta search, VCF/VCT.
 
-Layers as folders, each importing only the ones before it (tests/test_layers.py checks;
+Layers as folders, each importing only the ones before it (tests/repo/test_layers.py checks;
 README.md, "The engine", has the map): core (rules, points, symmetries, keys, errors) ->
 patterns -> game (the position, its evaluation, renju) -> search (move generation,
 alpha-beta, threats, transposition table, time manager) -> engine (the facade

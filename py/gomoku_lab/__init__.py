@@ -5,5 +5,5 @@ pairs, statistics and SPRT; self-play and the evaluation tuner; the opening book
 builder and the opening suites; the renju reference (slow, obvious) and its benchmark;
 the parallel search's simulator. Each runs as ``python -m gomoku_lab.<module>`` from a
 checkout (``PYTHONPATH=py``). The lab imports ``gomoku``; ``gomoku`` never imports the lab
-(tests/test_layers.py).
+(tests/repo/test_layers.py).
 """

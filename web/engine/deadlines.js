@@ -1,5 +1,5 @@
 // How long the page gives the engine: every think time and hard deadline of the page's
-// engine requests, in one place (pure: no DOM, no clock; tests/node/deadlines.test.mjs).
+// engine requests, in one place (pure: no DOM, no clock; tests/page/node/deadlines.test.mjs).
 //
 // The engine keeps its own time (gomoku.search.timeman: a think's optimum and maximum
 // from its timeMs / maxMs); the page only asks for a time and keeps a hard deadline that

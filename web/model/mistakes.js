@@ -1,7 +1,7 @@
 // Learn from your mistakes: the flagged moves of the player's own reviewed game as
 // exercises, the judging of an answer, which game to learn from (the last one finished)
 // and whether the game page offers it. Pure logic, no DOM (node --test:
-// tests/node/mistakes.test.mjs; the storage is handed in); the page is puzzles-page.js.
+// tests/page/node/mistakes.test.mjs; the storage is handed in); the page is puzzles-page.js.
 //
 // An exercise is the position before one of the player's inaccuracies, mistakes,
 // blunders or missed wins: "You played j9. Find a better move for white." The review's

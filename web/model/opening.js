@@ -1,6 +1,6 @@
 // Opening rules: who places which stones, and who chooses a colour, before a game goes on
 // as usual. Pure; the same state machine as py/gomoku/game/opening_rules.py (its module
-// doc has the rules' texts), checked against it on tests/node/fixtures/opening.json.
+// doc has the rules' texts), checked against it on tests/page/node/fixtures/opening.json.
 //
 //   swap2      freestyle and standard: the first player places three stones (black, white,
 //              black); the second takes black, takes white, or places two more (white,

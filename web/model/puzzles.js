@@ -1,5 +1,5 @@
 // Puzzles: the collection, the daily choice, the player's rating and the judging of a
-// move. Pure logic, no DOM (node --test: tests/node/puzzles.test.mjs).
+// move. Pure logic, no DOM (node --test: tests/page/node/puzzles.test.mjs).
 //
 // A puzzle (from puzzles-data.js, proven by the engine's solver at build time):
 // {id, rule, size, theme: "vcf" | "vct" | "defend", depth, rating, moves, solutions, line}.

@@ -1,7 +1,7 @@
 // Renju: black's forbidden points, for the page (marks on the board, refusing a click,
 // checking records). Pure functions, no DOM. The same definitions as the engine's
 // py/gomoku/renju_reference.py, and tested against positions it solved
-// (tests/node/fixtures/renju.json):
+// (tests/page/node/fixtures/renju.json):
 //
 // - black wins only with exactly five; six or more in a row is an overline;
 // - a four through a stone: one more black stone on the line makes a five with it (its

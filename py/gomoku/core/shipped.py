@@ -11,7 +11,7 @@ module builds it as it always did (a checkout without a build, another board siz
 A file is a pickle of ``(FORMAT, name, inputs, value)``: ``inputs`` a string naming what
 the table was built from (a version, the sizes, a digest of a data file), ``value`` plain
 Python data (tuples, lists, ints, strings, bytes, frozensets, slices), never code or class
-instances. Only the package's own files are read. tests/test_shipped.py compares every
+instances. Only the package's own files are read. tests/engine/engine/test_shipped.py compares every
 table with its generator.
 """
 

@@ -4,7 +4,7 @@ Layering: this is the part of the book the engine needs at play time (``Engine``
 ``default_book()`` lazily; webapi, pbrain and match get book moves through the engine). It
 imports only the layers below the search (errors, rules, geometry, symmetry, and lazily
 board and renju for the renju check), never ``gomoku.engine.facade``,
-``gomoku.search.alphabeta`` or anything that imports them; tests/test_book.py checks
+``gomoku.search.alphabeta`` or anything that imports them; tests/engine/engine/test_book.py checks
 this. The builder, which searches with the engine, is ``gomoku_lab.book_build``, and
 this module must not import it.
 

@@ -29,9 +29,9 @@ threats) is a point forbidden for black (``game.renju``); a black three counts o
 one of its open-four points is allowed; black has no double four or double three (both
 forbidden), and a four-three only where its three counts. A finished game has no threats.
 
-"Right by construction": the classes are the tables the search uses; tests/test_coach.py
-checks every kind on planted positions and against a brute-force definition on a plain
-grid.
+"Right by construction": the classes are the tables the search uses;
+tests/engine/engine/test_coach.py checks every kind on planted positions and against a
+brute-force definition on a plain grid.
 """
 
 from __future__ import annotations

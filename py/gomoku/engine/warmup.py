@@ -9,7 +9,7 @@ computing them: the default 15x15 board's Zobrist keys (for the pattern widths o
 rule: freestyle's 4, standard's and renju's 5) and its layout under the default rule (the
 warm-up's; the other rules' layouts are built by their first game, as before: 80 KB less
 to download), and the opening book's index. Each is made by the same function the engine
-falls back on, so a shipped table and a computed one are equal (tests/test_shipped.py;
+falls back on, so a shipped table and a computed one are equal (tests/engine/engine/test_shipped.py;
 ``--check``).
 """
 

@@ -2,7 +2,7 @@
 as usual. A pure state machine: ``start`` gives the state before the first stone,
 ``apply`` the state after one action (or an :class:`OpeningError` with a sentence for the
 player), ``replay`` a whole list of actions. The page's ``web/model/opening.js`` is the
-same machine, checked against this one on a shared fixture (tests/opening_cases.py).
+same machine, checked against this one on a shared fixture (tests/engine/game/opening_cases.py).
 
 Players are numbered: 1 is the first player (who places the first stones), 2 the other.
 The stones are placed in move order, so their colours alternate black, white, black, ...;

@@ -1,7 +1,7 @@
 """The page's generated data, written from the engine itself so that the page keeps no
 copies: ``PYTHONPATH=py python -m gomoku.protocol.page_data`` writes them all into
 web/model/, ``--check`` lists the ones that are not current (build.py and
-tests/test_page_data.py check them). Do not edit the files by hand:
+tests/engine/protocol/test_page_data.py check them). Do not edit the files by hand:
 
 - engine-data.js: the engine's constants the page shares (board sizes, the review's
   budgets, classes and marks);

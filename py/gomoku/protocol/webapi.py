@@ -232,7 +232,8 @@ class WebApi:
 
 
 # The message types the worker answers, each with its handler (its fields:
-# webjson.REQUEST_KEYS; docs/PROTOCOL.md describes each, tests/test_protocol_doc.py checks).
+# webjson.REQUEST_KEYS; docs/PROTOCOL.md describes each,
+# tests/engine/protocol/test_protocol_doc.py checks).
 HANDLERS: dict[str, Handler] = {
     "init": WebApi._init,
     "status": WebApi._status,
