@@ -112,7 +112,7 @@ def test_every_request_stays_on_localhost(game, localhost_only):
 
 
 def test_hung_worker_is_replaced_and_play_continues(game):
-    game.open("test=1&time=200&deadline=8000")
+    game.open("test=1&time=200&deadline=4000")
     game.page.evaluate("() => window.gomokuTest.hang()")
     game.click_cell("h8")
     game.page.wait_for_function("() => window.gomokuTest.state().restarts >= 1", timeout=60_000)
