@@ -348,7 +348,7 @@ def score_command(args: argparse.Namespace, mates: MateSet) -> int:
                 for rule in rules:
                     chosen = [p for p in positions if p.rule == rule][: args.limit]
                     before = loadavg()
-                    t0 = time.perf_counter()
+                    t0 = time.monotonic()  # (perf_counter may read CPU time: --cpu-clock)
                     tally = score_positions(
                         solver, chosen, seconds, results, sys.stdout if args.verbose else None
                     )
@@ -360,7 +360,7 @@ def score_command(args: argparse.Namespace, mates: MateSet) -> int:
                         f"{name} {rule} {args.part} at {seconds:g} s: "
                         + ", ".join(f"{b} {c}" for b, c in zip((*BANDS, "all"), cells, strict=True))
                         + f"; {tally.rejected} lines rejected; mean CPU {mean:.2f} s; wall "
-                        f"{time.perf_counter() - t0:.0f} s; load average {before} -> {loadavg()}",
+                        f"{time.monotonic() - t0:.0f} s; load average {before} -> {loadavg()}",
                         flush=True,
                     )
     finally:

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from fake_brain import fake_brain
 
 from gomoku.core.geometry import moves_from_text
 from gomoku.game.board import Board
@@ -35,39 +36,19 @@ from gomoku_lab.mate_solvers import (
     score_positions,
 )
 
+
 # A brain that answers every BOARD with the first empty point of row 0 and an evaluation
 # chosen by the number of stones (EVALS, else "-36"), in Rapfi's MESSAGE format; an "R" in
 # the evaluation is replaced by the rule of the last INFO rule.
-FAKE_BRAIN = r"""
-import sys
-EVALS = %r
-stones, board, rule = [], False, 0
-for line in sys.stdin:
-    line = line.strip()
-    if line.startswith("START"):
-        print("OK", flush=True)
-    elif line.startswith("INFO rule"):
-        rule = int(line.split()[2])
-    elif line == "BOARD":
-        board, stones = True, []
-    elif board and line != "DONE":
-        x, y, _ = line.split(",")
-        stones.append((int(x), int(y)))
-    elif line == "DONE":
-        board = False
-        ev = EVALS.get(len(stones), "-36").replace("R", str(rule))
-        print(f"MESSAGE Speed 1K | Depth 9-9 | Eval {ev} | Node 1K | Time 1ms", flush=True)
-        x = next(i for i in range(15) if (i, 0) not in stones)
-        print(f"{x},0", flush=True)
-    elif line == "END":
-        break
-"""
+def mate_brain(tmp_path: Path, evals: dict[int, str]) -> str:
+    return fake_brain(tmp_path, f"""
+        EVALS = {evals!r}
 
-
-def fake_brain(tmp_path: Path, evals: dict[int, str]) -> str:
-    script = tmp_path / "brain.py"
-    script.write_text(FAKE_BRAIN % (evals,))
-    return f"{sys.executable} {script}"
+        def answer(stones, rule):
+            ev = EVALS.get(len(stones), "-36").replace("R", str(rule))
+            x = next(i for i in range(15) if (i, 0) not in stones)
+            return [f"Speed 1K | Depth 9-9 | Eval {{ev}} | Node 1K | Time 1ms"], (x, 0)
+    """)
 
 
 def board_of(text: str, rule: str = "freestyle") -> Board:
@@ -208,7 +189,7 @@ def test_games_are_judged_once_and_the_mates_split_by_game(tmp_path: Path):
     # 4 stones: the side to move mates in 3; 6: mate in 17; 7: +M* (length unknown);
     # 5: the side to move is mated
     evals = {4: "+M3", 5: "-M2", 6: "+M17", 7: "+M*"}
-    brain = fake_brain(tmp_path, evals)
+    brain = mate_brain(tmp_path, evals)
     judgements = SetJudgements(tmp_path / "j.jsonl", games)
     out = io.StringIO()
     # positions before moves 4..9 of each game: 6 each; the opening's is asked once, and
@@ -240,7 +221,7 @@ def test_the_command_line_scores_and_skips_a_missing_prover(tmp_path: Path, monk
     rec = record(1, "h8 a1 i8 a2 j8 a3 k8 a4 l8", "h8 a1 i8")
     (tmp_path / "r.jsonl").write_text(json.dumps(rec) + "\n")
     add_records([tmp_path / "r.jsonl"], games_file)
-    brain = fake_brain(tmp_path, {6: "+M3"})  # black to move with an open three
+    brain = mate_brain(tmp_path, {6: "+M3"})  # black to move with an open three
     base = ["--games", str(games_file), "--judgements", str(tmp_path / "j.jsonl"), "--nodes", "9"]
     assert mate_set.main([*base, "judge", "--brain", brain, "--game", "other:"]) == 0
     assert "0 positions judged" in capsys.readouterr().out  # no game of that batch

@@ -5,8 +5,9 @@ default against Rapfi."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from fake_brain import fake_brain
 
 from gomoku.core.geometry import moves_from_text
 from gomoku.core.rules import Rule
@@ -15,41 +16,20 @@ from gomoku_lab.openings import default_openings, load_openings, names_rapfi, po
 from gomoku_lab.rapfi_judge import PositionJudgements, RuleJudge
 from gomoku_lab.rapfi_openings import candidates, heldout, named_candidates
 
+
 # A brain whose evaluation of a BOARD depends on the rule (INFO rule) and the stones: an
 # opening is balanced when the sum of its stones' x coordinates is even, a mate when it
 # is divisible by 5, else 400; under any rule but freestyle every evaluation is R00
 # (R: the rule's code).
-FAKE_BRAIN = r"""
-import sys
-stones, board, rule = [], False, 0
-for line in sys.stdin:
-    line = line.strip()
-    if line.startswith("START"):
-        print("OK", flush=True)
-    elif line.startswith("INFO rule"):
-        rule = int(line.split()[2])
-    elif line == "BOARD":
-        board, stones = True, []
-    elif board and line != "DONE":
-        x, y, _ = line.split(",")
-        stones.append((int(x), int(y)))
-    elif line == "DONE":
-        board = False
-        s = sum(x for x, _ in stones)
-        ev = "+M9" if s % 5 == 0 else str(s % 100 - 50) if s % 2 == 0 else "400"
-        if rule:
-            ev = f"{rule}00"
-        print(f"MESSAGE Depth 9-9 | Eval {ev} | Node 1K", flush=True)
-        print("0,0", flush=True)
-    elif line == "END":
-        break
-"""
-
-
 def brain(tmp_path: Path) -> str:
-    script = tmp_path / "brain.py"
-    script.write_text(FAKE_BRAIN)
-    return f"{sys.executable} {script}"
+    return fake_brain(tmp_path, """
+        def answer(stones, rule):
+            s = sum(x for x, _ in stones)
+            ev = "+M9" if s % 5 == 0 else str(s % 100 - 50) if s % 2 == 0 else "400"
+            if rule:
+                ev = f"{rule}00"
+            return [f"Depth 9-9 | Eval {ev} | Node 1K"], (0, 0)
+    """)
 
 
 def test_candidates_are_one_per_position_class_named_first():

@@ -5,10 +5,10 @@ test needs no outside engine) asked about every position."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from fake_brain import fake_brain
 
 from gomoku.core.geometry import moves_from_text, to_text
 from gomoku_lab import review_set
@@ -29,29 +29,13 @@ from gomoku_lab.review_set import (
 # A brain that answers every BOARD with the first empty point of row 0 and an evaluation
 # read from the number of stones: 5 stones -> "+M3" (the side to move wins), 6 -> "-M4",
 # else "-36", in Rapfi's MESSAGE format.
-FAKE_BRAIN = r"""
-import sys
-stones = []
-board = False
-for line in sys.stdin:
-    line = line.strip()
-    if line.startswith("START"):
-        print("OK", flush=True)
-    elif line == "BOARD":
-        board, stones = True, []
-    elif board and line != "DONE":
-        x, y, _ = line.split(",")
-        stones.append((int(x), int(y)))
-    elif line == "DONE":
-        board = False
+ANSWER = """
+    def answer(stones, rule):
         n = len(stones)
         ev = "+M3" if n == 5 else "-M4" if n == 6 else "-36"
-        print("MESSAGE Depth 3-4 | Eval 12 | Time 0ms", flush=True)
-        print(f"MESSAGE Speed 1K | Depth 9-9 | Eval {ev} | Node 1K | Time 1ms", flush=True)
         x = next(i for i in range(15) if (i, 0) not in stones)
-        print(f"{x},0", flush=True)
-    elif line == "END":
-        break
+        return ["Depth 3-4 | Eval 12 | Time 0ms",
+                f"Speed 1K | Depth 9-9 | Eval {ev} | Node 1K | Time 1ms"], (x, 0)
 """
 
 
@@ -121,14 +105,12 @@ def test_a_missed_confirmed_error_is_listed():
 
 
 def test_a_gomocup_brain_judges_every_position_after_the_opening(tmp_path: Path):
-    brain = tmp_path / "brain.py"
-    brain.write_text(FAKE_BRAIN)
+    command = fake_brain(tmp_path, ANSWER)
     games = tmp_path / "games.jsonl"
     games.write_text(
         json.dumps({"size": 15, "opening": "h8 h9", "moves": "h8 h9 i8 i9 j8 j9 k8"}) + "\n"
     )
     judgements = tmp_path / "judgements.jsonl"
-    command = f"{sys.executable} {brain}"
     code = review_set.main(
         ["judge", "--brain", command, "--games", str(games), "--judgements", str(judgements),
          "--nodes", "500"]

@@ -60,10 +60,8 @@ from gomoku.patterns.tables import (
     FOUR,
     OPEN_FOUR,
     OPEN_THREE,
-    OPEN_TWO,
     SIDE_MASK,
     SIDE_SHIFT,
-    THREE,
 )
 from gomoku.search.threat_board import FOURS, THREES, LineBoard
 
@@ -76,19 +74,17 @@ _PN_FOUR = 1
 _PN_DOUBLE_THREE = 2
 _PN_THREE = 3
 _PN_QUIET = 8  # a move that threatens nothing: the defender moves freely
-# df-pn+ edge costs added to an attacker move's proof number, by its estimate (above),
-# and under key 0 for a move on no line within 4 cells of the last two moves. Measured on
-# the mate set (BENCHMARKS.md): 2 for an unrelated move finds more long wins at the same
-# budget (the search stays with the fight); a cost on fours finds fewer.
-COSTS = {0: 2, _PN_FOUR: 0, _PN_DOUBLE_THREE: 0, _PN_THREE: 0, _PN_QUIET: 0}
+# A df-pn+ edge cost added to the proof number of an attacker move on no line within 4
+# cells of the last two moves. Measured on the mate set (docs/benchmarks-history.md): 2
+# finds more long wins at the same budget (the search stays with the fight); a cost on
+# fours found fewer, and so did voluntary quiet moves (double twos) as attacker moves.
+UNRELATED_COST = 2
 _EPSILON_SHIFT = 2  # 1 + epsilon = 1.25: a child's threshold is 1.25 x its sibling's
 _CLOCK_EVERY = 63  # nodes between deadline checks (a mask)
 
 _FOUR_SHIFT = COUNT_BITS * FOUR
 _OPEN_FOUR_SHIFT = COUNT_BITS * OPEN_FOUR
 _OPEN_THREE_SHIFT = COUNT_BITS * OPEN_THREE
-_THREE_SHIFT = COUNT_BITS * THREE
-_OPEN_TWO_SHIFT = COUNT_BITS * OPEN_TWO
 
 
 class ProverTimeout(Exception):
@@ -208,12 +204,6 @@ class Prover:
         self._zones: dict[int, tuple[list[int], dict[int, dict]]] = {}
         self._expanded: dict[int, list[tuple[int, int, int, int]]] = {}  # children by key
         self._near = board.layout.line_neighbours
-        self._recent = board.history[-2:]  # where quiet moves are looked for at the root
-        # Voluntary quiet moves (double twos near the last moves) as attacker moves:
-        # off, since on the mate set they cost more budget than the wins they add.
-        self.quiet_moves = False
-        self.two_three = False
-        self.costs = dict(COSTS)
         self._deadline = float("inf")
         self._max_nodes = 1 << 62
 
@@ -325,33 +315,12 @@ class Prover:
                 if q not in moves:
                     s = _side_summary(s, att)
                     moves[q] = _PN_DOUBLE_THREE if (s >> _OPEN_THREE_SHIFT) & 7 >= 2 else _PN_THREE
-        if self._left and self.quiet_moves:
-            for q in self._quiet_moves():
-                moves.setdefault(q, _PN_QUIET)
         if att == BLACK and self.renju:
             moves = {q: pn for q, pn in moves.items() if not self._forbidden(q)}
         if self.prefer:
             for q in self.prefer.intersection(moves):
                 moves[q] = 1
         return sorted((pn, q) for q, pn in moves.items()) or 0
-
-    def _quiet_moves(self) -> list[int]:
-        """The attacker's moves that threaten nothing yet but prepare two threats at once
-        (two open twos, or an open two and a closed three), near the last two moves."""
-        lines = self._lines
-        att = self.attacker
-        history = lines.history
-        recent = history[-2:] if history else self._recent
-        cells = lines.cells
-        out = []
-        for q in set().union(*(self._near[p] for p in recent)) if recent else ():
-            if cells[q]:
-                continue
-            s = _side_summary(lines.summary(q), att)
-            twos = (s >> _OPEN_TWO_SHIFT) & 7
-            if twos >= 2 or (self.two_three and twos and (s >> _THREE_SHIFT) & 7):
-                out.append(q)
-        return out
 
     def _defender_moves(self) -> int | list[int]:
         """At an AND node: INF / 0 when the node is proved / disproved at once, [PASS]
@@ -427,15 +396,12 @@ class Prover:
             history = lines.history
             near = self._near
             recent = [near[p] for p in history[-2:]]
-            costs = self.costs
             for pn, q in moves:
                 key = base ^ zobrist[q]
                 if key not in table:
                     table[key] = [pn, 1]
-                cost = costs[pn]
-                if recent and not any(q in n for n in recent):
-                    cost += costs[0]
-                out.append((q, key, left, cost))
+                related = not recent or any(q in n for n in recent)
+                out.append((q, key, left, 0 if related else UNRELATED_COST))
             return out
         answers = self._defender_moves()
         if isinstance(answers, int):

@@ -15,8 +15,10 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "py"))
 
 from gomoku.core.geometry import to_text  # noqa: E402
+from gomoku.core.rules import Rule  # noqa: E402
 from gomoku.game.board import Board  # noqa: E402
 from gomoku_lab import renju_reference as R  # noqa: E402
+from gomoku_lab.renju_bench import board_with  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "page" / "node" / "fixtures" / "renju.json"
 SIZE = 15
@@ -348,20 +350,8 @@ def grid_stones(grid: R.Grid) -> tuple[list[Point], list[Point]]:
 
 
 def board_from_stones(black: list[Point], white: list[Point], size: int = SIZE) -> Board:
-    """A renju Board with these stones (placed alternately, passing when one colour has
-    no stone left; move order does not matter to forbidden points)."""
-    board = Board(size, "renju")
-    bl, wh = list(black), list(white)
-    while bl or wh:
-        if bl:
-            board.make(board.layout.index(*bl.pop()))
-        else:
-            board.pass_move()
-        if wh:
-            board.make(board.layout.index(*wh.pop()))
-        elif bl:
-            board.pass_move()
-    return board
+    """A renju Board with these stones (move order does not matter to forbidden points)."""
+    return board_with(black, white, Rule.RENJU, size)
 
 
 def random_position(rng: random.Random, size: int = SIZE) -> tuple[list[Point], list[Point]]:

@@ -24,6 +24,7 @@ from gomoku.search.prover import (
     prove,
 )
 from gomoku.search.threats import ThreatSearch
+from gomoku_lab.renju_bench import board_with
 
 NODES = 200_000  # every position below is settled well within this
 CHECKED = 1_000  # proofs found within this many nodes are replayed in full (check_proof
@@ -264,21 +265,6 @@ def test_quiet_blocks_extend_the_wins() -> None:
 # --- renju ------------------------------------------------------------------------------
 
 
-def _stones(black: list[tuple[int, int]], white: list[tuple[int, int]], rule: Rule) -> Board:
-    """A board with these stones (black first, alternating; the longer list may lead by
-    one: black when black has one more, then white is to move)."""
-    board = Board(15, rule)
-    order = []
-    for i in range(max(len(black), len(white))):
-        if i < len(black):
-            order.append(black[i])
-        if i < len(white):
-            order.append(white[i])
-    for x, y in order:
-        board.make(board.index(x, y))
-    return board
-
-
 def test_renju_a_white_four_whose_block_is_forbidden_wins() -> None:
     """White makes a four whose only five point is a black double three: black cannot
     block there, so under renju the four wins at once; under freestyle black blocks
@@ -286,7 +272,7 @@ def test_renju_a_white_four_whose_block_is_forbidden_wins() -> None:
     p = (7, 7)
     black = [(5, 7), (6, 7), (7, 5), (7, 6), (10, 10)]  # two twos through p; (10, 10)
     white = [(6, 6), (8, 8), (9, 9), (1, 13)]  # closes the diagonal's far end
-    renju = _stones(black, white, Rule.RENJU)
+    renju = board_with(black, white, Rule.RENJU)
     assert renju.side == 2  # white to move
     from gomoku.game.renju import forbidden
 
@@ -296,7 +282,7 @@ def test_renju_a_white_four_whose_block_is_forbidden_wins() -> None:
     assert proof_depth(proof.tree) == 3  # the four (5, 5), no block, the five on p
     assert proof.line[-1] == renju.index(*p)
     check_proof(renju, proof.tree)
-    free = _stones(black, white, Rule.FREESTYLE)
+    free = board_with(black, white, Rule.FREESTYLE)
     free_proof = prove(free, max_nodes=NODES, quiet=0)
     assert free_proof.status != WIN or proof_depth(free_proof.tree) > 3
 
